@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { allPagePaths, languageOfPath } from '../src/routes/page-registry.ts';
+import { LANGUAGES, type Language } from '../src/domain/language.ts';
+
+/** Where a prerendered page lives in the build: / → index.html, /ru/x → ru/x/index.html. */
+const pageFile = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The public site: prerendered pages from memory, built assets from disk, and the not-found page
+ * in the language of the path with status 404.
+ */
+export async function registerSite(app: FastifyInstance, clientDir: string): Promise<void> {
+  const pages = new Map<string, string>();
+  for (const path of allPagePaths()) pages.set(path, await readFile(join(clientDir, pageFile(path)), 'utf8'));
+  const notFound = Object.fromEntries(
+    await Promise.all(
+      LANGUAGES.map(async (lang) => [lang, await readFile(join(clientDir, `_not-found.${lang}.html`), 'utf8')]),
+    ),
+  ) as Record<Language, string>;
+
+  for (const [path, html] of pages) {
+    app.get(path, (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
+    );
+    if (path !== '/') {
+      app.get(`${path}/`, (_request, reply) => reply.redirect(path, 301));
+    }
+  }
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    index: false,
+    redirect: false,
+    wildcard: true,
+    allowedPath: (pathName) => !pathName.endsWith('.html') || pathName.startsWith('/assets/files/'),
+    setHeaders: (reply, filePath) => {
+      const relative = filePath.slice(clientDir.length);
+      // Hashed build output never changes; legal fragments and root files may.
+      if (relative.startsWith('/assets/files/')) reply.header('cache-control', 'public, max-age=300');
+      else if (relative.startsWith('/assets/')) reply.header('cache-control', IMMUTABLE);
+      else reply.header('cache-control', 'public, max-age=3600');
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const lang = languageOfPath(request.url.split('?')[0] ?? '/');
+    if (request.url.startsWith('/api/')) {
+      return reply.code(404).send({ error: 'not_found' });
+    }
+    return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(notFound[lang]);
+  });
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { pagePath } from '../../routes/page-registry.ts';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { FaqList } from './Faq.tsx';
+import { useContent, useLanguage } from './use-content.ts';
+
+export function FaqPage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const faq = useContent('faq');
+  return (
+    <div className="container container--narrow page">
+      <Breadcrumbs homeHref={pagePath('home', lang)} trail={[{ label: t('footer.faq') }]} />
+      <h1>{faq.h1}</h1>
+      <p className="lead">{faq.lead}</p>
+      {faq.groups.map((group) => (
+        <section key={group.heading}>
+          <h2>{group.heading}</h2>
+          <FaqList items={group.items} />
+        </section>
+      ))}
+    </div>
+  );
+}

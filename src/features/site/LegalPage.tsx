@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { pagePath } from '../../routes/page-registry.ts';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { CookieChoice } from './CookieBanner.tsx';
+import { useLanguage } from './use-content.ts';
+
+/**
+ * A legal text: the fragment also served at /assets/files/{name}.html, inlined at build time so the
+ * page is complete without JavaScript. Fragments are our own files from locales/, never user input.
+ */
+export function LegalPage({
+  pageId,
+  html,
+  withCookieChoice,
+}: {
+  pageId: string;
+  html: string;
+  withCookieChoice: boolean;
+}) {
+  const { t } = useTranslation('meta');
+  const lang = useLanguage();
+  const title = t(`pages.${pageId}.title`);
+  return (
+    <div className="container container--narrow page">
+      <Breadcrumbs homeHref={pagePath('home', lang)} trail={[{ label: title }]} />
+      <h1>{title}</h1>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+      {withCookieChoice ? <CookieChoice /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { Island } from '../../routes/Island.tsx';
+import { pagePath } from '../../routes/page-registry.ts';
+import { applicationHref, type ProductKey } from '../calculator/application-link.ts';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { FaqList } from './Faq.tsx';
+import { useContent, useLanguage } from './use-content.ts';
+
+const DEFAULTS: Record<ProductKey, { amount: number; term: number }> = {
+  consumer: { amount: 5000, term: 60 },
+  car: { amount: 12_000, term: 72 },
+  refinancing: { amount: 8000, term: 84 },
+  renovation: { amount: 7000, term: 60 },
+};
+
+export function ProductPage({ product }: { product: ProductKey }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const content = useContent('products')[product];
+  const defaults = DEFAULTS[product];
+  return (
+    <>
+      <section className="hero hero--product">
+        <div className="container hero__inner">
+          <div className="hero__text">
+            <Breadcrumbs homeHref={pagePath('home', lang)} trail={[{ label: t(`products.${product}`) }]} />
+            <h1>{content.h1}</h1>
+            <p className="hero__lead">{content.lead}</p>
+            <ul className="hero__bullets">
+              {content.highlights.map((highlight) => (
+                <li key={highlight}>{highlight}</li>
+              ))}
+            </ul>
+          </div>
+          <div className="hero__calculator">
+            <Island name="calculator" props={{ ...defaults, product }} />
+          </div>
+        </div>
+      </section>
+      <div className="container container--narrow prose">
+        {content.sections.map((section) => (
+          <section key={section.heading}>
+            <h2>{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </section>
+        ))}
+        <section aria-labelledby="product-faq">
+          <h2 id="product-faq">{t('footer.faq')}</h2>
+          <FaqList items={content.faq} />
+        </section>
+        <p className="cta-line">
+          <a
+            className="button button--primary button--large"
+            href={applicationHref(lang, product, { amount: defaults.amount, months: defaults.term })}
+          >
+            {content.cta}
+          </a>
+        </p>
+      </div>
+    </>
+  );
+}

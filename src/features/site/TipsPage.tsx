@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { pagePath } from '../../routes/page-registry.ts';
+import type { ArticleKey } from './content-schema.ts';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { useContent, useLanguage } from './use-content.ts';
+
+export function TipsPage() {
+  const lang = useLanguage();
+  const tips = useContent('tips');
+  const { t } = useTranslation();
+  return (
+    <div className="container page">
+      <Breadcrumbs homeHref={pagePath('home', lang)} trail={[{ label: t('nav.tips') }]} />
+      <h1>{tips.h1}</h1>
+      <p className="lead">{tips.lead}</p>
+      <ul className="cards cards--articles">
+        {(Object.keys(tips.articles) as ArticleKey[]).map((key) => {
+          const article = tips.articles[key];
+          return (
+            <li key={key} className="card">
+              <h2 className="card__title">
+                <a href={pagePath(key, lang)}>{article.title}</a>
+              </h2>
+              <p>{article.summary}</p>
+              <p aria-hidden="true" className="card__more">
+                {tips.readMore} →
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export function ArticlePage({ article, html }: { article: ArticleKey; html: string }) {
+  const lang = useLanguage();
+  const tips = useContent('tips');
+  const { t } = useTranslation();
+  return (
+    <article className="container container--narrow page">
+      <Breadcrumbs
+        homeHref={pagePath('home', lang)}
+        trail={[{ label: t('nav.tips'), href: pagePath('tips', lang) }, { label: tips.articles[article].title }]}
+      />
+      <h1>{tips.articles[article].title}</h1>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+    </article>
+  );
+}

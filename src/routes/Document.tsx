@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PageMetadata } from './page-meta.ts';
+import { Header } from '../features/site/Header.tsx';
+import { Footer } from '../features/site/Footer.tsx';
+import { CookieBanner } from '../features/site/CookieBanner.tsx';
+
+/** Built files a page links, from Vite's manifest. */
+export interface PageAssets {
+  readonly script: string;
+  readonly styles: readonly string[];
+  /** chunks worth fetching early: the island runtime on pages that hydrate */
+  readonly modulePreloads: readonly string[];
+  readonly fontPreloads: readonly string[];
+}
+
+export function Document({
+  meta,
+  assets,
+  switchPath,
+  hasIslands,
+  children,
+}: {
+  meta: PageMetadata;
+  assets: PageAssets;
+  switchPath: string;
+  hasIslands: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <html lang={meta.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{meta.title}</title>
+        <meta name="description" content={meta.description} />
+        <meta name="robots" content={meta.robots} />
+        <link rel="canonical" href={meta.canonical} />
+        {meta.alternate.map((link) => (
+          <link key={link.hreflang} rel="alternate" hrefLang={link.hreflang} href={link.href} />
+        ))}
+        <meta property="og:type" content={meta.ogType} />
+        <meta property="og:title" content={meta.title} />
+        <meta property="og:description" content={meta.description} />
+        <meta property="og:url" content={meta.canonical} />
+        <meta property="og:locale" content={meta.ogLocale} />
+        <meta property="og:site_name" content={t('brand')} />
+        <meta name="twitter:card" content="summary" />
+        <meta name="theme-color" content="#0b4f6c" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.fontPreloads.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        <script type="module" src={assets.script} />
+        {hasIslands ? assets.modulePreloads.map((href) => <link key={href} rel="modulepreload" href={href} />) : null}
+      </head>
+      <body>
+        <Header switchPath={switchPath} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
+        <CookieBanner />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,140 @@
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import type { ReactNode } from 'react';
+import type { Language } from '../domain/language.ts';
+import { ArticlePage, TipsPage } from '../features/site/TipsPage.tsx';
+import { FaqPage } from '../features/site/FaqPage.tsx';
+import { HomePage } from '../features/site/HomePage.tsx';
+import { LegalPage } from '../features/site/LegalPage.tsx';
+import { NotFoundPage } from '../features/site/NotFoundPage.tsx';
+import { ProductPage } from '../features/site/ProductPage.tsx';
+import { allResources, articleFragment, legalFragment, publishedFragments } from './content.ts';
+import { Document, type PageAssets } from './Document.tsx';
+import { createI18n } from './i18n.ts';
+import { pageMetadata } from './page-meta.ts';
+import {
+  absoluteUrl,
+  notFoundEntry,
+  PAGES,
+  resolvePage,
+  switchLanguagePath,
+  allPagePaths,
+  type ResolvedPage,
+} from './page-registry.ts';
+
+export type { PageAssets } from './Document.tsx';
+export { publishedFragments };
+
+const resources = allResources();
+const i18nByLanguage = { lv: createI18n('lv', resources), ru: createI18n('ru', resources) };
+
+function pageBody(resolved: ResolvedPage): ReactNode {
+  const { kind } = resolved.entry;
+  const lang = resolved.lang;
+  switch (kind.type) {
+    case 'home':
+      return <HomePage variant={kind.variant} />;
+    case 'product':
+      return <ProductPage product={kind.product} />;
+    case 'faq':
+      return <FaqPage />;
+    case 'legal':
+      return (
+        <LegalPage
+          pageId={resolved.entry.id}
+          html={legalFragment(lang, kind.fragment)}
+          withCookieChoice={kind.fragment === 'cookies'}
+        />
+      );
+    case 'tips':
+      return <TipsPage />;
+    case 'article':
+      return <ArticlePage article={kind.article} html={articleFragment(lang, kind.article)} />;
+    case 'notFound':
+      return <NotFoundPage />;
+  }
+}
+
+function titleAndDescription(resolved: ResolvedPage): { title: string; description: string } {
+  const i18n = i18nByLanguage[resolved.lang];
+  const suffix = i18n.t('titleSuffix', { ns: 'meta' });
+  const { kind, id } = resolved.entry;
+  if (kind.type === 'article') {
+    return {
+      title: i18n.t(`articles.${kind.article}.title`, { ns: 'tips' }) + suffix,
+      description: i18n.t(`articles.${kind.article}.description`, { ns: 'tips' }),
+    };
+  }
+  return {
+    title: i18n.t(`pages.${id}.title`, { ns: 'meta' }) + suffix,
+    description: i18n.t(`pages.${id}.description`, { ns: 'meta' }),
+  };
+}
+
+export function renderResolved(resolved: ResolvedPage, assets: PageAssets): string {
+  const { title, description } = titleAndDescription(resolved);
+  const meta = pageMetadata(resolved, title, description);
+  const body = pageBody(resolved);
+  const hasIslands = resolved.entry.kind.type === 'home' || resolved.entry.kind.type === 'product';
+  const html = renderToString(
+    <I18nextProvider i18n={i18nByLanguage[resolved.lang]}>
+      <Document
+        meta={meta}
+        assets={assets}
+        switchPath={switchLanguagePath(resolved.path, resolved.lang === 'lv' ? 'ru' : 'lv')}
+        hasIslands={hasIslands}
+      >
+        {body}
+      </Document>
+    </I18nextProvider>,
+  );
+  return `<!doctype html>${html}`;
+}
+
+export interface PrerenderedPage {
+  readonly path: string;
+  readonly html: string;
+}
+
+/** Every page of the registry, aliases included. */
+export function prerenderAll(assetsFor: (lang: Language) => PageAssets): PrerenderedPage[] {
+  return allPagePaths().map((path) => {
+    const resolved = resolvePage(path);
+    if (!resolved) throw new Error(`registry path ${path} does not resolve`);
+    return { path, html: renderResolved(resolved, assetsFor(resolved.lang)) };
+  });
+}
+
+/** The not-found page served with status 404 for unknown paths, one per language. */
+export function renderNotFound(lang: Language, assets: PageAssets): string {
+  return renderResolved({ entry: notFoundEntry, lang, path: notFoundEntry.paths[lang] }, assets);
+}
+
+export function sitemapXml(): string {
+  const urls = PAGES.filter((entry) => entry.robots === 'index, follow').flatMap((entry) =>
+    (['lv', 'ru'] as const).map((lang) => {
+      const alternates = entry.alternateRuDisabled
+        ? ''
+        : (['lv', 'ru'] as const)
+            .map(
+              (other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${absoluteUrl(entry.paths[other])}"/>`,
+            )
+            .join('');
+      return `<url><loc>${absoluteUrl(entry.paths[lang])}</loc>${alternates}</url>`;
+    }),
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /applicantWorkflow/',
+    'Disallow: /ru/applicantWorkflow/',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${absoluteUrl('/sitemap.xml')}`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,66 @@
+import {
+  acceptAll,
+  CONSENT_CATEGORIES,
+  readConsent,
+  rejectAll,
+  summarize,
+  writeConsent,
+  type Consent,
+} from './consent.ts';
+
+/** Wires the prerendered cookie banner and the cookie-policy choice block; the words come from the HTML. */
+export function initCookieBanner(storage: Storage, onChange: (consent: Consent | null) => void): void {
+  const banner = document.querySelector<HTMLElement>('[data-cookie-banner]');
+  const form = banner?.querySelector<HTMLFormElement>('[data-cookie-form]');
+  const customize = banner?.querySelector<HTMLButtonElement>('[data-cookie-action="customize"]');
+  const choice = document.querySelector<HTMLElement>('[data-cookie-choice]');
+  if (!banner || !form) return;
+
+  const showCurrent = (consent: Consent | null) => {
+    const current = choice?.querySelector<HTMLElement>('[data-cookie-current]');
+    if (!choice || !current) return;
+    const label = choice.dataset[`label${capitalize(summarize(consent))}`] ?? '';
+    current.textContent = (choice.dataset.template ?? '{choice}').replace('{choice}', label);
+  };
+
+  const decide = (consent: Consent) => {
+    writeConsent(storage, consent);
+    banner.hidden = true;
+    showCurrent(consent);
+    onChange(consent);
+  };
+
+  const open = () => {
+    const consent = readConsent(storage);
+    for (const category of CONSENT_CATEGORIES) {
+      const box = form.elements.namedItem(category);
+      if (box instanceof HTMLInputElement) box.checked = consent?.[category] ?? false;
+    }
+    banner.hidden = false;
+    banner.querySelector<HTMLButtonElement>('button')?.focus();
+  };
+
+  banner.addEventListener('click', (event) => {
+    const action = (event.target as HTMLElement).closest<HTMLElement>('[data-cookie-action]')?.dataset.cookieAction;
+    if (action === 'accept') decide(acceptAll);
+    if (action === 'reject') decide(rejectAll);
+    if (action === 'customize' && customize) {
+      form.hidden = !form.hidden;
+      customize.setAttribute('aria-expanded', String(!form.hidden));
+      if (!form.hidden) form.querySelector<HTMLInputElement>('input:not([disabled])')?.focus();
+    }
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const checked = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.checked === true;
+    decide({ analytics: checked('analytics'), testing: checked('testing'), ads: checked('ads') });
+  });
+  choice?.querySelector('[data-cookie-action="change"]')?.addEventListener('click', open);
+
+  const stored = readConsent(storage);
+  showCurrent(stored);
+  banner.hidden = stored !== null;
+  onChange(stored);
+}
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
