@@ -51,7 +51,6 @@ export function Header({ switchPath }: { switchPath: string }) {
           <a
             className="button button--ghost account-button"
             href={`${lang === 'ru' ? '/ru' : ''}/applicantWorkflow/choosingIdConfirmationMethodNoError`}
-            aria-label={t('nav.accountLong')}
           >
             {t('nav.account')}
           </a>

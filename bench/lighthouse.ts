@@ -1,0 +1,377 @@
+/**
+ * Lighthouse benchmark of the prerendered site: builds, serves dist/client with the real server and audits a few
+ * representative pages in Lighthouse's default mobile form (emulated phone, simulated slow 4G and CPU).
+ *
+ *   npm run bench                      build, then audit
+ *   BENCH_SKIP_BUILD=1 npm run bench   audit the existing dist/client
+ *
+ * Writes bench/results/lighthouse.json and bench/results/lighthouse.md. Missed targets are reported, not fatal: the
+ * exit code is non-zero only when the build, the server or Lighthouse itself fails.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import type { Flags, Result } from 'lighthouse';
+// A dependency of lighthouse, not of this project: npm hoists it; with a strict layout it would need declaring.
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS_DIR = join(ROOT, 'bench', 'results');
+const HOST = '127.0.0.1';
+
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'product', path: '/paterina-kredits' },
+  { name: 'faq', path: '/buj' },
+] as const;
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type CategoryId = (typeof CATEGORIES)[number];
+
+const TARGETS: Record<CategoryId, number> = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
+
+// The machine is offline and the run must not reach beyond the local server. The --disable-* flags stop most of
+// Chromium's own traffic, but it still resolves accounts.google.com, clients2.google.com and update.googleapis.com
+// (Debian's wrapper enables remote extensions); the resolver rule makes every host but 127.0.0.1 fail without a DNS
+// query.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${HOST}`,
+];
+
+interface Metrics {
+  fcpMs: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  scriptTransferBytes: number | null;
+}
+
+interface FailingAudit {
+  id: string;
+  title: string;
+  score: number;
+  displayValue?: string;
+}
+
+interface PageResult {
+  name: string;
+  path: string;
+  url: string;
+  scores: Record<CategoryId, number | null>;
+  metrics: Metrics;
+  /** only for categories below target */
+  failingAudits: Partial<Record<CategoryId, FailingAudit[]>>;
+  /** anything the page loaded from outside the local server; should stay empty */
+  offHostRequests: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Processes
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? code})`)),
+    );
+  });
+}
+
+/** Lets the OS pick the port so a running dev server on 3000 (or another bench) never collides. */
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** Runs server/main.ts exactly as production does, so compression and headers are what Lighthouse judges. */
+function startServer(port: number): ChildProcess {
+  return spawn(process.execPath, ['server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function waitUntilUp(url: string, server: ChildProcess, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early with code ${server.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`server did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+/** SIGTERM lets the server close its sockets; SIGKILL only if it hangs, so no orphan keeps the port. */
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function launchChrome(): Promise<LaunchedChrome> {
+  return launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'error',
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lighthouse
+
+async function auditPage(url: string, chromePort: number): Promise<Result> {
+  // Spelled out although they are the defaults, so a Lighthouse upgrade cannot silently change what is measured.
+  const flags: Flags = {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+  };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
+function toScore(score: number | null | undefined): number | null {
+  return score === null || score === undefined ? null : Math.round(score * 100);
+}
+
+/** Rounded because sub-millisecond digits are simulation noise and only clutter diffs of the JSON. */
+function numericValue(lhr: Result, auditId: string, decimals = 0): number | null {
+  const value = lhr.audits[auditId]?.numericValue;
+  return value === undefined ? null : Number(value.toFixed(decimals));
+}
+
+function tableItems(lhr: Result, auditId: string): Record<string, unknown>[] {
+  const details = lhr.audits[auditId]?.details;
+  return details?.type === 'table' ? (details.items as Record<string, unknown>[]) : [];
+}
+
+function scriptTransferBytes(lhr: Result): number | null {
+  const scripts = tableItems(lhr, 'resource-summary').find((item) => item.resourceType === 'script');
+  return typeof scripts?.transferSize === 'number' ? scripts.transferSize : null;
+}
+
+function extractMetrics(lhr: Result): Metrics {
+  return {
+    fcpMs: numericValue(lhr, 'first-contentful-paint'),
+    lcpMs: numericValue(lhr, 'largest-contentful-paint'),
+    tbtMs: numericValue(lhr, 'total-blocking-time'),
+    cls: numericValue(lhr, 'cumulative-layout-shift', 4),
+    scriptTransferBytes: scriptTransferBytes(lhr),
+  };
+}
+
+/** Audits with weight 0 are informative only; they cannot be why a category misses its target. */
+function failingAudits(lhr: Result, category: CategoryId): FailingAudit[] {
+  const failing: FailingAudit[] = [];
+  for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || ref.weight <= 0 || audit.score === null || audit.score >= 1) continue;
+    failing.push({ id: ref.id, title: audit.title, score: audit.score, displayValue: audit.displayValue });
+  }
+  return failing;
+}
+
+function offHostRequests(lhr: Result): string[] {
+  const urls = tableItems(lhr, 'network-requests').map((item) => String(item.url));
+  return urls.filter((url) => /^(https?|wss?):/.test(url) && new URL(url).hostname !== HOST);
+}
+
+function summarize(page: (typeof PAGES)[number], url: string, lhr: Result): PageResult {
+  const scores = {} as Record<CategoryId, number | null>;
+  const failing: PageResult['failingAudits'] = {};
+  for (const category of CATEGORIES) {
+    const score = toScore(lhr.categories[category]?.score);
+    scores[category] = score;
+    if (score === null || score < TARGETS[category]) failing[category] = failingAudits(lhr, category);
+  }
+  return {
+    ...page,
+    url,
+    scores,
+    metrics: extractMetrics(lhr),
+    failingAudits: failing,
+    offHostRequests: offHostRequests(lhr),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Report
+
+const MISS = '✗';
+
+function formatScore(category: CategoryId, score: number | null): string {
+  if (score === null) return `n/a ${MISS}`;
+  return score < TARGETS[category] ? `${score} ${MISS}` : String(score);
+}
+
+function formatMs(ms: number | null): string {
+  if (ms === null) return 'n/a';
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+}
+
+function formatBytes(bytes: number | null): string {
+  return bytes === null ? 'n/a' : `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+const HEADERS = ['Page', 'Perf', 'A11y', 'Best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'JS transfer'];
+
+function tableRows(pages: PageResult[]): string[][] {
+  return pages.map(({ path, scores, metrics }) => [
+    path,
+    ...CATEGORIES.map((category) => formatScore(category, scores[category])),
+    formatMs(metrics.fcpMs),
+    formatMs(metrics.lcpMs),
+    formatMs(metrics.tbtMs),
+    metrics.cls === null ? 'n/a' : metrics.cls.toFixed(3),
+    formatBytes(metrics.scriptTransferBytes),
+  ]);
+}
+
+function textTable(rows: string[][]): string {
+  const all = [HEADERS, ...rows];
+  const widths = HEADERS.map((_, column) => Math.max(...all.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [line(HEADERS), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function markdownTable(rows: string[][]): string {
+  const line = (row: string[]) => `| ${row.join(' | ')} |`;
+  return [line(HEADERS), line(HEADERS.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+function targetsLine(): string {
+  const targets = CATEGORIES.map((category) => {
+    const target = TARGETS[category];
+    return `${category} ${target === 100 ? '100' : `>= ${target}`}`;
+  });
+  return `Targets: ${targets.join(', ')} (${MISS} = below target)`;
+}
+
+function failingAuditLines(pages: PageResult[]): string[] {
+  const lines: string[] = [];
+  for (const page of pages) {
+    for (const [category, audits] of Object.entries(page.failingAudits)) {
+      for (const audit of audits) {
+        const value = audit.displayValue ? ` (${audit.displayValue})` : '';
+        lines.push(`${page.path} [${category}] ${audit.id}: ${audit.title}${value}`);
+      }
+    }
+    for (const url of page.offHostRequests) lines.push(`${page.path} requested outside ${HOST}: ${url}`);
+  }
+  return lines;
+}
+
+async function writeResults(pages: PageResult[], lhr: Result, markdown: string): Promise<void> {
+  const json = {
+    date: new Date().toISOString(),
+    lighthouseVersion: lhr.lighthouseVersion,
+    userAgent: lhr.environment.hostUserAgent,
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+    targets: TARGETS,
+    pages,
+  };
+  await mkdir(RESULTS_DIR, { recursive: true });
+  await writeFile(join(RESULTS_DIR, 'lighthouse.json'), `${JSON.stringify(json, null, 2)}\n`);
+  await writeFile(join(RESULTS_DIR, 'lighthouse.md'), markdown);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+async function auditAll(baseUrl: string): Promise<{ pages: PageResult[]; lastLhr: Result }> {
+  const chrome = await launchChrome();
+  try {
+    const pages: PageResult[] = [];
+    let lastLhr: Result | undefined;
+    // One page at a time: parallel runs would share the CPU and distort each other's simulated timings.
+    for (const page of PAGES) {
+      const url = new URL(page.path, baseUrl).href;
+      console.log(`Auditing ${url} ...`);
+      lastLhr = await auditPage(url, chrome.port);
+      pages.push(summarize(page, url, lastLhr));
+    }
+    if (!lastLhr) throw new Error('no pages audited');
+    return { pages, lastLhr };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main(): Promise<void> {
+  if (process.env.BENCH_SKIP_BUILD !== '1') await run('npm', ['run', 'build']);
+
+  const port = await findFreePort();
+  const baseUrl = `http://${HOST}:${port}`;
+  const server = startServer(port);
+  let audited: Awaited<ReturnType<typeof auditAll>>;
+  try {
+    await waitUntilUp(`${baseUrl}/`, server);
+    audited = await auditAll(baseUrl);
+  } finally {
+    await stopServer(server);
+  }
+
+  const rows = tableRows(audited.pages);
+  const failing = failingAuditLines(audited.pages);
+  const markdown = [
+    `# Lighthouse (mobile, simulated throttling), ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    markdownTable(rows),
+    '',
+    targetsLine(),
+    '',
+    ...(failing.length ? ['Failing audits:', '', ...failing.map((line) => `- ${line}`), ''] : []),
+  ].join('\n');
+  await writeResults(audited.pages, audited.lastLhr, markdown);
+
+  console.log(`\n${textTable(rows)}\n\n${targetsLine()}`);
+  console.log(failing.length ? `\nFailing audits:\n${failing.map((line) => `  ${line}`).join('\n')}` : '');
+  console.log(`\nWritten: ${RESULTS_DIR}/lighthouse.{json,md}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const THIRD_PARTY = /googletagmanager\.com|visualwebsiteoptimizer\.com|googleadservices\.com/;
+
+/** Records every request to the analytics, testing and ads hosts (answered locally: there is no internet). */
+async function recordThirdParty(page: Page): Promise<string[]> {
+  const requested: string[] = [];
+  await page.route(THIRD_PARTY, async (route) => {
+    requested.push(new URL(route.request().url()).hostname);
+    await route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+  });
+  return requested;
+}
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Mēs cienām jūsu izvēli' });
+
+test('nothing third-party loads before consent, even after interaction; refusing is one click', async ({ page }) => {
+  const requested = await recordThirdParty(page);
+  await page.goto('/');
+  await expect(banner(page)).toBeVisible();
+  await page.mouse.click(5, 300);
+  await page.keyboard.press('Tab');
+  await banner(page).getByRole('button', { name: 'Noraidīt visas' }).click();
+  await expect(banner(page)).toBeHidden();
+  await page.mouse.click(5, 300);
+  await page.waitForTimeout(300);
+  expect(requested).toEqual([]);
+  await page.reload();
+  await expect(banner(page)).toBeHidden();
+  await page.mouse.click(5, 300);
+  await page.waitForTimeout(300);
+  expect(requested).toEqual([]);
+});
+
+test('with consent, the scripts wait for the first interaction', async ({ page }) => {
+  const requested = await recordThirdParty(page);
+  await page.goto('/');
+  await page.evaluate(() =>
+    localStorage.setItem('cookieConsent', JSON.stringify({ analytics: true, testing: true, ads: true })),
+  );
+  await page.reload();
+  await expect(banner(page)).toBeHidden();
+  await page.waitForTimeout(500);
+  expect(requested).toEqual([]);
+  await page.keyboard.press('Tab');
+  await expect
+    .poll(() => [...requested].sort())
+    .toEqual(['dev.visualwebsiteoptimizer.com', 'www.googleadservices.com', 'www.googletagmanager.com']);
+});
+
+test('accepting in the banner after interacting loads all three; a partial choice loads only its part', async ({
+  page,
+}) => {
+  const requested = await recordThirdParty(page);
+  await page.goto('/ru');
+  const ruBanner = page.getByRole('region', { name: 'Мы уважаем ваш выбор' });
+  await ruBanner.getByRole('button', { name: 'Выбрать' }).click();
+  const boxes = ruBanner.getByRole('checkbox');
+  for (const box of await boxes.all()) {
+    if (await box.isEnabled()) await expect(box).not.toBeChecked(); // nothing pre-ticked
+  }
+  await ruBanner.getByRole('checkbox', { name: /Аналитика/ }).check();
+  await ruBanner.getByRole('button', { name: 'Сохранить выбор' }).click();
+  await expect.poll(() => requested).toEqual(['www.googletagmanager.com']);
+  await page.waitForTimeout(300);
+  expect(requested).toEqual(['www.googletagmanager.com']);
+});
+
+test('the choice can be changed on the cookie policy page', async ({ page }) => {
+  const requested = await recordThirdParty(page);
+  await page.goto('/sikdatnu-politika');
+  await banner(page).getByRole('button', { name: 'Noraidīt visas' }).click();
+  await expect(page.getByText('Jūsu pašreizējā izvēle: tikai nepieciešamās')).toBeVisible();
+  await page.getByRole('button', { name: 'Mainīt sīkdatņu izvēli' }).click();
+  await expect(banner(page)).toBeVisible();
+  await banner(page).getByRole('button', { name: 'Pieņemt visas' }).click();
+  await expect(page.getByText('Jūsu pašreizējā izvēle: visas pieņemtas')).toBeVisible();
+  await expect.poll(() => requested.length).toBe(3);
+});

@@ -1,0 +1,20 @@
+import { expect, test } from '@playwright/test';
+import { PAGES } from '../../src/routes/page-registry.ts';
+
+for (const entry of PAGES) {
+  test(`language switch round-trips ${entry.paths.lv} ⇄ ${entry.paths.ru}`, async ({ page }) => {
+    await page.goto(entry.paths.lv);
+    await page.getByRole('link', { name: 'Lasīt krieviski' }).click();
+    await expect(page).toHaveURL(entry.paths.ru);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await page.getByRole('link', { name: 'Читать по-латышски' }).click();
+    await expect(page).toHaveURL(entry.paths.lv);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'lv');
+  });
+}
+
+test('the second Russian FAQ path switches to the Latvian FAQ', async ({ page }) => {
+  await page.goto('/ru/faq');
+  await page.getByRole('link', { name: 'Читать по-латышски' }).click();
+  await expect(page).toHaveURL('/buj');
+});
