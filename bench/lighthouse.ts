@@ -9,7 +9,8 @@
  * exit code is non-zero only when the build, the server or Lighthouse itself fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -106,11 +107,15 @@ function findFreePort(): Promise<number> {
 
 /** Runs server/main.ts exactly as production does, so compression and headers are what Lighthouse judges. */
 function startServer(port: number): ChildProcess {
-  return spawn(process.execPath, ['server/main.ts'], {
+  const server = spawn(process.execPath, ['server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  // A crash (an unhandled 'error' event inside a library, process.exit from chrome-launcher's SIGINT handler) skips
+  // the finally blocks; this still takes the server down instead of leaving it orphaned on the port.
+  process.once('exit', () => server.kill('SIGKILL'));
+  return server;
 }
 
 async function waitUntilUp(url: string, server: ChildProcess, timeoutMs = 20_000): Promise<void> {
@@ -138,9 +143,20 @@ async function stopServer(server: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-function launchChrome(): Promise<LaunchedChrome> {
+/** chrome-launcher spawns without an 'error' listener, so a wrong path would crash the process instead of rejecting. */
+async function findChrome(): Promise<string> {
+  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  try {
+    await access(path, constants.X_OK);
+  } catch {
+    throw new Error(`Chromium is not executable at ${path}; set CHROME_PATH`);
+  }
+  return path;
+}
+
+async function launchChrome(): Promise<LaunchedChrome> {
   return launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: await findChrome(),
     chromeFlags: CHROME_FLAGS,
     logLevel: 'error',
   });

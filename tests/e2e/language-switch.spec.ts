@@ -4,10 +4,10 @@ import { PAGES } from '../../src/routes/page-registry.ts';
 for (const entry of PAGES) {
   test(`language switch round-trips ${entry.paths.lv} ⇄ ${entry.paths.ru}`, async ({ page }) => {
     await page.goto(entry.paths.lv);
-    await page.getByRole('link', { name: 'Lasīt krieviski' }).click();
+    await page.getByRole('link', { name: 'Русский', exact: true }).click();
     await expect(page).toHaveURL(entry.paths.ru);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-    await page.getByRole('link', { name: 'Читать по-латышски' }).click();
+    await page.getByRole('link', { name: 'Latviešu', exact: true }).click();
     await expect(page).toHaveURL(entry.paths.lv);
     await expect(page.locator('html')).toHaveAttribute('lang', 'lv');
   });
@@ -15,6 +15,6 @@ for (const entry of PAGES) {
 
 test('the second Russian FAQ path switches to the Latvian FAQ', async ({ page }) => {
   await page.goto('/ru/faq');
-  await page.getByRole('link', { name: 'Читать по-латышски' }).click();
+  await page.getByRole('link', { name: 'Latviešu', exact: true }).click();
   await expect(page).toHaveURL('/buj');
 });
