@@ -9,8 +9,6 @@ import { CookieBanner } from '../features/site/CookieBanner.tsx';
 export interface PageAssets {
   readonly script: string;
   readonly styles: readonly string[];
-  /** chunks worth fetching early: the island runtime on pages that hydrate */
-  readonly modulePreloads: readonly string[];
   readonly fontPreloads: readonly string[];
 }
 
@@ -18,13 +16,11 @@ export function Document({
   meta,
   assets,
   switchPath,
-  hasIslands,
   children,
 }: {
   meta: PageMetadata;
   assets: PageAssets;
   switchPath: string;
-  hasIslands: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -56,7 +52,6 @@ export function Document({
           <link key={href} rel="stylesheet" href={href} />
         ))}
         <script type="module" src={assets.script} />
-        {hasIslands ? assets.modulePreloads.map((href) => <link key={href} rel="modulepreload" href={href} />) : null}
       </head>
       <body>
         <Header switchPath={switchPath} />

@@ -75,14 +75,12 @@ export function renderResolved(resolved: ResolvedPage, assets: PageAssets): stri
   const { title, description } = titleAndDescription(resolved);
   const meta = pageMetadata(resolved, title, description);
   const body = pageBody(resolved);
-  const hasIslands = resolved.entry.kind.type === 'home' || resolved.entry.kind.type === 'product';
   const html = renderToString(
     <I18nextProvider i18n={i18nByLanguage[resolved.lang]}>
       <Document
         meta={meta}
         assets={assets}
         switchPath={switchLanguagePath(resolved.path, resolved.lang === 'lv' ? 'ru' : 'lv')}
-        hasIslands={hasIslands}
       >
         {body}
       </Document>

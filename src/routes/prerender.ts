@@ -14,24 +14,12 @@ const clientDir = join(root, 'dist/client');
 interface ManifestChunk {
   file: string;
   css?: string[];
-  imports?: string[];
-  dynamicImports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
 const manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 const entry = manifest['src/routes/site-client.ts'];
 if (!entry) throw new Error('the client build has no src/routes/site-client.ts entry');
-
-/** Chunks of the island runtime and everything they import, to preload on pages that hydrate. */
-function chunkFiles(key: string, seen = new Set<string>()): string[] {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return [];
-  seen.add(key);
-  return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => chunkFiles(imported, seen))];
-}
-const islandKey = (entry.dynamicImports ?? []).find((key) => key.includes('hydrate-islands'));
-const modulePreloads = islandKey ? chunkFiles(islandKey).map((file) => `/${file}`) : [];
 
 const builtAssets = await readdir(join(clientDir, 'assets'));
 const font = (name: string) => {
@@ -44,7 +32,6 @@ const ssr = (await import(join(root, 'dist/ssr/entry-server.js'))) as typeof Ent
 const assetsFor = (lang: 'lv' | 'ru'): EntryServer.PageAssets => ({
   script: `/${entry.file}`,
   styles: (entry.css ?? []).map((file) => `/${file}`),
-  modulePreloads,
   fontPreloads: [
     ...font(lang === 'ru' ? 'open-sans-cyrillic-400-normal' : 'open-sans-latin-400-normal'),
     ...font('poppins-latin-700-normal'),

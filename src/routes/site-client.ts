@@ -19,5 +19,22 @@ initCookieBanner(window.localStorage, (consent) => scripts.update(consent));
 
 const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
 if (islands.length > 0) {
-  void import('./hydrate-islands.tsx').then(({ hydrateIslands }) => hydrateIslands(islands));
+  // The calculator works as plain HTML at first paint (native range inputs); its script comes
+  // once the page has loaded and the browser is idle, or at once when the visitor reaches for it,
+  // so it never competes with the first paint.
+  let started = false;
+  const hydrate = () => {
+    if (started) return;
+    started = true;
+    void import('./hydrate-islands.tsx').then(({ hydrateIslands }) => hydrateIslands(islands));
+  };
+  for (const island of islands) {
+    for (const type of ['pointerenter', 'focusin', 'touchstart'] as const) {
+      island.addEventListener(type, hydrate, { once: true, passive: true });
+    }
+  }
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(hydrate, { timeout: 2000 }) : setTimeout(hydrate, 200);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
