@@ -52,7 +52,7 @@ export default tseslint.config(
             allow('widgets', ['domain', 'widgets']),
             allow('server', ['domain', 'routes', 'server']),
             allow('tests', ['domain', 'routes', 'server', 'tests']),
-            allow('bench', ['domain', 'routes', 'server', 'bench']),
+            allow('bench', ['domain', 'routes', 'server', 'tests', 'bench']),
           ],
         },
       ],

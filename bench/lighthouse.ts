@@ -19,6 +19,7 @@ import lighthouse from 'lighthouse';
 import type { Flags, Result } from 'lighthouse';
 // A dependency of lighthouse, not of this project: npm hoists it; with a strict layout it would need declaring.
 import { launch, type LaunchedChrome } from 'chrome-launcher';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
@@ -39,18 +40,7 @@ const TARGETS: Record<CategoryId, number> = { performance: 95, accessibility: 10
 // Chromium's own traffic, but it still resolves accounts.google.com, clients2.google.com and update.googleapis.com
 // (Debian's wrapper enables remote extensions); the resolver rule makes every host but 127.0.0.1 fail without a DNS
 // query.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${HOST}`,
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${HOST}`];
 
 interface Metrics {
   fcpMs: number | null;
@@ -145,7 +135,7 @@ async function stopServer(server: ChildProcess): Promise<void> {
 
 /** chrome-launcher spawns without an 'error' listener, so a wrong path would crash the process instead of rejecting. */
 async function findChrome(): Promise<string> {
-  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const path = process.env.CHROME_PATH ?? CHROMIUM_PATH;
   try {
     await access(path, constants.X_OK);
   } catch {
