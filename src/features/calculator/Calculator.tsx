@@ -23,48 +23,44 @@ export function Calculator({ amount, term, product }: CalculatorProps) {
   const formatAmount = useCallback((value: number) => formatEuro(lang, value), [lang]);
   const formatTerm = useCallback((value: number) => t('months', { ns: 'common', count: value }), [t]);
 
-  const body = (
-    <div className="calculator__body">
-      <div className="calculator__controls">
-        <StepSlider
-          label={t('amount')}
-          values={LOAN_AMOUNTS}
-          index={amountIndex}
-          onChange={setAmountIndex}
-          format={formatAmount}
-          name="amount"
-        />
-        <StepSlider
-          label={t('term')}
-          values={LOAN_TERMS}
-          index={termIndex}
-          onChange={setTermIndex}
-          format={formatTerm}
-          name="term"
-        />
-      </div>
-      <div className="calculator__result">
-        <p className="calculator__monthly">
-          <span className="calculator__monthly-label">{t('monthly')}</span>
-          <output className="calculator__monthly-value" aria-live="polite" data-testid="monthly-payment">
-            {formatEuroCents(lang, calculation.monthly)}
-          </output>
-        </p>
-        <p className="calculator__informative">{t('informative')}</p>
-        <a className="button button--primary" href={applicationHref(lang, product, calculation)}>
-          {t('apply')}
-        </a>
-      </div>
-      <RepresentativeExample example={calculation.example} />
-    </div>
-  );
-
   return (
     <section className="calculator" aria-labelledby="calculator-heading">
       <h2 id="calculator-heading" className="calculator__heading">
         {t('heading')}
       </h2>
-      {body}
+      <div className="calculator__body">
+        <div className="calculator__controls">
+          <StepSlider
+            label={t('amount')}
+            values={LOAN_AMOUNTS}
+            index={amountIndex}
+            onChange={setAmountIndex}
+            format={formatAmount}
+            name="amount"
+          />
+          <StepSlider
+            label={t('term')}
+            values={LOAN_TERMS}
+            index={termIndex}
+            onChange={setTermIndex}
+            format={formatTerm}
+            name="term"
+          />
+        </div>
+        <div className="calculator__result">
+          <p className="calculator__monthly">
+            <span className="calculator__monthly-label">{t('monthly')}</span>
+            <output className="calculator__monthly-value" aria-live="polite" data-testid="monthly-payment">
+              {formatEuroCents(lang, calculation.monthly)}
+            </output>
+          </p>
+          <p className="calculator__informative">{t('informative')}</p>
+          <a className="button button--primary" href={applicationHref(lang, product, calculation)}>
+            {t('apply')}
+          </a>
+        </div>
+        <RepresentativeExample example={calculation.example} />
+      </div>
     </section>
   );
 }
