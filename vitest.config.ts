@@ -2,8 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'server/**/*.test.ts', 'widgets/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'server/**/*.test.ts', 'widgets/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./src/test-setup.ts'],
+    globalSetup: ['./tests/support/global-setup.ts'],
+    // server tests start PostgreSQL, PGlite and HTTP servers
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

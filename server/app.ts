@@ -1,30 +1,80 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createBroker, type Broker } from './broker.ts';
+import { loadConfig, type BrokerConfig } from './config/config.ts';
+import { registerApiRoutes } from './http/api-routes.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerPartnerRoutes } from './http/partner-routes.ts';
+import { ApiProblem } from './http/problem.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSandbox } from './sandbox/register.ts';
 import { registerSite } from './site.ts';
 
 export interface AppOptions {
-  /** the Vite build with the prerendered pages */
-  readonly clientDir: string;
+  /** the Vite build with the prerendered pages; null serves the API alone (server tests run before the build) */
+  readonly clientDir: string | null;
   readonly logger?: boolean;
+  /** where log lines go instead of stdout (tests read them to prove they carry no personal data) */
+  readonly logStream?: { write(line: string): void };
+  readonly config?: BrokerConfig;
 }
 
-export async function buildApp({ clientDir, logger = true }: AppOptions): Promise<FastifyInstance> {
+export interface BrokerApp {
+  readonly app: FastifyInstance;
+  readonly broker: Broker;
+}
+
+export async function buildApp({
+  clientDir,
+  logger = true,
+  logStream,
+  config = loadConfig(),
+}: AppOptions): Promise<BrokerApp> {
   const app = Fastify({
     logger: logger
       ? {
           level: process.env.LOG_LEVEL ?? 'info',
-          // Query strings may carry tokens and tracking ids; log the path only.
+          ...(logStream ? { stream: logStream } : {}),
+          // Query strings carry tokens and provider codes, bodies carry personal data: log the path only.
           serializers: { req: (request) => ({ method: request.method, path: request.url.split('?')[0] }) },
         }
       : false,
     trustProxy: true,
+    bodyLimit: 64 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, []);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiProblem(429, 'rateLimited'),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Kreditkompass broker API',
+        version: '1',
+        description: 'Applications, identification, offers. Every body is validated with the schemas of src/domain.',
+      },
+    },
+    transform: jsonSchemaTransform,
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    return payload;
+
+  const broker = await createBroker(config, app.log);
+  app.addHook('onClose', async () => broker.close());
+
+  if (config.sandboxInProcess) await registerSandbox(app, config);
+  await registerApiRoutes(app, broker);
+  await registerPartnerRoutes(app, broker);
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  if (clientDir) await registerSite(app, clientDir);
+  else app.setNotFoundHandler(() => {
+    throw new ApiProblem(404, 'notFound');
   });
-  await registerSite(app, clientDir);
-  return app;
+  return { app, broker };
 }

@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { loadConfig } from './config/config.ts';
+import { startWorkers } from './jobs/workers.ts';
 
 const clientDir = fileURLToPath(new URL('../dist/client', import.meta.url));
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '127.0.0.1';
-
-const app = await buildApp({ clientDir });
+const config = loadConfig();
+const { app, broker } = await buildApp({ clientDir, config });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -13,4 +13,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-await app.listen({ port, host });
+await app.listen({ port: config.port, host: config.host });
+// after listening: jobs call the in-process simulators over HTTP
+await startWorkers(broker);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { allPagePaths, languageOfPath } from '../src/routes/page-registry.ts';
 import { LANGUAGES, type Language } from '../src/domain/language.ts';
+import { ApiProblem } from './http/problem.ts';
 
 /** Where a prerendered page lives in the build: / → index.html, /ru/x → ru/x/index.html. */
 const pageFile = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
@@ -49,9 +50,7 @@ export async function registerSite(app: FastifyInstance, clientDir: string): Pro
 
   app.setNotFoundHandler((request, reply) => {
     const lang = languageOfPath(request.url.split('?')[0] ?? '/');
-    if (request.url.startsWith('/api/')) {
-      return reply.code(404).send({ error: 'not_found' });
-    }
+    if (request.url.startsWith('/api/')) throw new ApiProblem(404, 'notFound');
     return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(notFound[lang]);
   });
 }

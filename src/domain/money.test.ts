@@ -66,6 +66,11 @@ describe('cost cap', () => {
     expect(exceedsCostCap(12_000, 3847.2, days)).toBe(false);
     expect(exceedsCostCap(1000, 1000 * 0.0007 * 30 + 0.01, 30)).toBe(true);
   });
+  it('allows a cost exactly at the cap despite floating point', () => {
+    expect(1000 * 0.0007 * 365).toBeLessThan(255.5);
+    expect(exceedsCostCap(1000, 255.5, 365)).toBe(false);
+    expect(exceedsCostCap(1000, 255.51, 365)).toBe(true);
+  });
 });
 
 describe('loan options', () => {

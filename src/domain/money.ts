@@ -87,6 +87,7 @@ export function termDays(months: number, start: Date = new Date(Date.UTC(2026, 0
   return Math.round((end.getTime() - start.getTime()) / 86_400_000);
 }
 
+/** A cost exactly at the cap is allowed: the tolerance absorbs floating point (1000 × 0.0007 × 365 = 255.4999…). */
 export function exceedsCostCap(amount: number, totalCostOfCredit: number, days: number): boolean {
-  return totalCostOfCredit > amount * COST_CAP_PER_DAY * days;
+  return totalCostOfCredit > amount * COST_CAP_PER_DAY * days + 1e-9;
 }

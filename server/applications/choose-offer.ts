@@ -1,0 +1,42 @@
+import type { Broker } from '../broker.ts';
+import { ApiProblem } from '../http/problem.ts';
+import { applicationIdForToken } from './lookup.ts';
+import { announceStatusChange } from './status-hub.ts';
+
+/** The wizard's path the lender's signing page sends the person back to. */
+const RETURN_PATH = { lv: '/applicantWorkflow/offerChosen', ru: '/ru/applicantWorkflow/offerChosen' } as const;
+
+/** Records the person's choice and answers where to sign with that lender. A new choice replaces an unsigned one. */
+export async function chooseOffer(broker: Broker, token: string, offerId: string): Promise<{ signUrl: string }> {
+  const applicationId = await applicationIdForToken(broker, token);
+  return broker.db.transaction(async (tx) => {
+    const [application] = (
+      await tx.query<{ state: string; language: 'lv' | 'ru' }>(
+        'SELECT state, language FROM applications WHERE id = $1 FOR UPDATE',
+        [applicationId],
+      )
+    ).rows;
+    if (!application || !['offers', 'offerChosen'].includes(application.state)) {
+      throw new ApiProblem(409, 'wrongState');
+    }
+    const [offer] = (
+      await tx.query<{ id: string; lender_id: string; lender_offer_id: string }>(
+        `SELECT id, lender_id, lender_offer_id FROM offers
+         WHERE application_id = $1 AND id::text = $2 AND valid_until > now()`,
+        [applicationId, offerId],
+      )
+    ).rows;
+    const lender = offer ? broker.lenders.get(offer.lender_id) : undefined;
+    if (!offer || !lender) throw new ApiProblem(404, 'offerNotFound');
+    const returnUrl = `${broker.config.publicBaseUrl}${RETURN_PATH[application.language]}`;
+    const signUrl =
+      `${lender.baseUrl}/contracts/${encodeURIComponent(offer.lender_offer_id)}` +
+      `?lang=${application.language}&return_url=${encodeURIComponent(returnUrl)}`;
+    await tx.query(
+      `UPDATE applications SET state = 'offerChosen', chosen_offer_id = $2, sign_url = $3, updated_at = now() WHERE id = $1`,
+      [applicationId, offer.id, signUrl],
+    );
+    await announceStatusChange(tx, applicationId);
+    return { signUrl };
+  });
+}

@@ -1,0 +1,221 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type {
+  ApplicationState,
+  IdentificationFailure,
+  StartIdentificationAnswer,
+  StartIdentificationBody,
+} from '../../src/domain/api.ts';
+import type { Language } from '../../src/domain/language.ts';
+import { normalizePersonalCode } from '../../src/domain/personal-code.ts';
+import type { Broker } from '../broker.ts';
+import { ApiProblem } from '../http/problem.ts';
+import { bankAuthorizeUrl } from '../identity/bank-link.ts';
+import { INSTITUTIONS } from '../identity/institutions.ts';
+import { QUEUES } from '../jobs/queues.ts';
+import { openApplicant } from './applicant-record.ts';
+import { applicationIdForToken } from './lookup.ts';
+import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
+import { announceStatusChange } from './status-hub.ts';
+import { enqueueLenderRequests } from './lender-dispatch.ts';
+
+/** States from which a person may (again) choose how to identify: also while waiting on another method. */
+const IDENTIFIABLE: readonly ApplicationState[] = ['draft', 'identifying', 'identificationFailed'];
+
+const SMART_ID_DISPLAY_TEXT: Record<Language, string> = {
+  lv: 'Kreditkompass: identifikācija kredīta pieteikumam',
+  ru: 'Kreditkompass: идентификация для заявки на кредит',
+};
+
+export const hashReturnState = (state: string): string => createHash('sha256').update(state).digest('base64url');
+
+export async function startIdentification(
+  broker: Broker,
+  body: StartIdentificationBody,
+): Promise<StartIdentificationAnswer> {
+  const applicationId = await applicationIdForToken(broker, body.token);
+  if (body.method === 'bank' && !INSTITUTIONS.some((institution) => institution.id === body.institutionId)) {
+    throw new ApiProblem(422, 'unknownInstitution');
+  }
+  const identificationId = randomUUID();
+  const returnState = randomBytes(32).toString('base64url');
+  const application = await broker.db.transaction(async (tx) => {
+    const [row] = (
+      await tx.query<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = $1 FOR UPDATE`, [
+        applicationId,
+      ])
+    ).rows;
+    if (!row || !IDENTIFIABLE.includes(row.state)) throw new ApiProblem(409, 'wrongState');
+    await tx.query(
+      `UPDATE identifications SET state = 'abandoned', finished_at = now() WHERE application_id = $1 AND state = 'pending'`,
+      [applicationId],
+    );
+    await tx.query(
+      `INSERT INTO identifications (id, application_id, method, institution_id, state, return_state_hash)
+       VALUES ($1, $2, $3, $4, 'pending', $5)`,
+      [
+        identificationId,
+        applicationId,
+        body.method,
+        body.method === 'bank' ? body.institutionId : null,
+        body.method === 'smartId' ? null : hashReturnState(returnState),
+      ],
+    );
+    await tx.query(`UPDATE applications SET state = 'identifying', updated_at = now() WHERE id = $1`, [applicationId]);
+    await announceStatusChange(tx, applicationId);
+    return row;
+  });
+
+  switch (body.method) {
+    case 'bank':
+      return {
+        method: 'bank',
+        redirectUrl: bankAuthorizeUrl({
+          bankBaseUrl: broker.config.bankLinkBaseUrl,
+          institutionId: body.institutionId,
+          state: returnState,
+          returnUrl: `${broker.config.publicBaseUrl}/api/identification/bank/${body.institutionId}/return`,
+          language: body.language,
+        }),
+      };
+    case 'eSignature':
+      return { method: 'eSignature', redirectUrl: broker.eParaksts.authorizeUrl({ state: returnState, language: body.language }) };
+    case 'smartId':
+      return startSmartId(broker, identificationId, application, body.language);
+  }
+}
+
+async function startSmartId(
+  broker: Broker,
+  identificationId: string,
+  application: ApplicationRow,
+  language: Language,
+): Promise<StartIdentificationAnswer> {
+  const applicant = openApplicant(broker.cipher, application);
+  if (!applicant) throw new ApiProblem(409, 'wrongState');
+  let started: Awaited<ReturnType<Broker['smartId']['startAuthentication']>>;
+  try {
+    started = await broker.smartId.startAuthentication(applicant.personalId, SMART_ID_DISPLAY_TEXT[language]);
+  } catch {
+    await finishIdentification(broker, identificationId, { kind: 'failed', failure: 'providerError' });
+    throw new ApiProblem(503, 'providerUnavailable');
+  }
+  if ('endResult' in started) {
+    await finishIdentification(broker, identificationId, { kind: 'failed', failure: smartIdFailure(started.endResult) });
+    throw new ApiProblem(422, 'identificationFailed');
+  }
+  await broker.db.query('UPDATE identifications SET provider_session_id = $2, verification_code = $3 WHERE id = $1', [
+    identificationId,
+    started.sessionId,
+    started.verificationCode,
+  ]);
+  await broker.boss.send(QUEUES.smartIdPoll, { identificationId }, { singletonKey: identificationId });
+  return { method: 'smartId', verificationCode: started.verificationCode };
+}
+
+export type IdentificationOutcome =
+  | { readonly kind: 'identified'; readonly personalCode: string }
+  | { readonly kind: 'failed'; readonly failure: IdentificationFailure };
+
+/**
+ * Ends a pending identification once. On success the application goes to `processing` and one
+ * lender request per lender is created; the identified code must be the application's own.
+ */
+export async function finishIdentification(
+  broker: Broker,
+  identificationId: string,
+  outcome: IdentificationOutcome,
+): Promise<{ succeeded: boolean; language: Language } | null> {
+  const result = await broker.db.transaction(async (tx) => {
+    const [identification] = (
+      await tx.query<{ application_id: string; state: string }>(
+        'SELECT application_id, state FROM identifications WHERE id = $1 FOR UPDATE',
+        [identificationId],
+      )
+    ).rows;
+    if (!identification) return null;
+    const [application] = (
+      await tx.query<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = $1 FOR UPDATE`, [
+        identification.application_id,
+      ])
+    ).rows;
+    if (!application) return null;
+    if (identification.state !== 'pending') {
+      return { succeeded: identification.state === 'succeeded', language: application.language, created: [] };
+    }
+
+    let failure: IdentificationFailure | null = outcome.kind === 'failed' ? outcome.failure : null;
+    if (outcome.kind === 'identified') {
+      const applicant = openApplicant(broker.cipher, application);
+      if (!applicant || normalizePersonalCode(applicant.personalId) !== normalizePersonalCode(outcome.personalCode)) {
+        failure = 'personalCodeMismatch';
+      }
+    }
+    if (failure) {
+      await tx.query(`UPDATE identifications SET state = 'failed', failure = $2, finished_at = now() WHERE id = $1`, [
+        identificationId,
+        failure,
+      ]);
+      await tx.query(
+        `UPDATE applications SET state = 'identificationFailed', updated_at = now() WHERE id = $1 AND state = 'identifying'`,
+        [application.id],
+      );
+      await announceStatusChange(tx, application.id);
+      return { succeeded: false, language: application.language, created: [] };
+    }
+
+    await tx.query(`UPDATE identifications SET state = 'succeeded', finished_at = now() WHERE id = $1`, [identificationId]);
+    await tx.query(
+      `UPDATE applications SET state = 'processing', identified_at = now(), updated_at = now() WHERE id = $1`,
+      [application.id],
+    );
+    const created: string[] = [];
+    for (const lenderId of broker.lenders.keys()) {
+      const inserted = await tx.query<{ id: string }>(
+        `INSERT INTO lender_requests (id, application_id, lender_id, state) VALUES ($1, $2, $3, 'queued')
+         ON CONFLICT (application_id, lender_id) DO NOTHING RETURNING id`,
+        [randomUUID(), application.id, lenderId],
+      );
+      created.push(...inserted.rows.map((row) => row.id));
+    }
+    await announceStatusChange(tx, application.id);
+    return { succeeded: true, language: application.language, created };
+  });
+  if (!result) return null;
+  // after the commit; a crash right here leaves queued rows that the sweep queues again
+  if (result.created.length > 0) await enqueueLenderRequests(broker, result.created);
+  return { succeeded: result.succeeded, language: result.language };
+}
+
+/** The identification a bank or eParaksts return belongs to, by the `state` it carries. */
+export async function identificationByReturnState(
+  broker: Broker,
+  method: 'bank' | 'eSignature',
+  returnState: string,
+): Promise<{ id: string; institution_id: string | null } | null> {
+  const [row] = (
+    await broker.db.query<{ id: string; institution_id: string | null }>(
+      'SELECT id, institution_id FROM identifications WHERE return_state_hash = $1 AND method = $2',
+      [hashReturnState(returnState), method],
+    )
+  ).rows;
+  return row ?? null;
+}
+
+export function smartIdFailure(endResult: string): IdentificationFailure {
+  if (endResult.startsWith('USER_REFUSED')) return 'refused';
+  switch (endResult) {
+    case 'TIMEOUT':
+      return 'timeout';
+    case 'DOCUMENT_UNUSABLE':
+      return 'documentUnusable';
+    case 'WRONG_VC':
+      return 'wrongVerificationCode';
+    case 'REQUIRED_INTERACTION_NOT_SUPPORTED_BY_APP':
+      return 'notSupported';
+    case 'NO_SUITABLE_ACCOUNT':
+    case 'USER_ACCOUNT_NOT_FOUND':
+      return 'noAccount';
+    default:
+      return 'providerError';
+  }
+}

@@ -1,0 +1,31 @@
+import type { Broker } from '../broker.ts';
+import { ApiProblem } from '../http/problem.ts';
+import { tokenHash } from '../security/tokens.ts';
+
+interface TokenEntry {
+  readonly id: string;
+  readonly expiresAt: number;
+}
+
+const tokenCache = new Map<string, TokenEntry>();
+const MAX_TOKENS = 50_000;
+
+/** The application a token opens; unknown and expired tokens both answer 404 invalidToken. */
+export async function applicationIdForToken(broker: Broker, token: string): Promise<string> {
+  const hash = tokenHash(token);
+  let entry = tokenCache.get(hash);
+  if (!entry) {
+    const [row] = (
+      await broker.db.query<{ id: string; token_expires_at: Date }>(
+        'SELECT id, token_expires_at FROM applications WHERE token_hash = $1',
+        [hash],
+      )
+    ).rows;
+    if (!row) throw new ApiProblem(404, 'invalidToken');
+    entry = { id: row.id, expiresAt: row.token_expires_at.getTime() };
+    if (tokenCache.size >= MAX_TOKENS) tokenCache.delete(tokenCache.keys().next().value as string);
+    tokenCache.set(hash, entry);
+  }
+  if (entry.expiresAt <= Date.now()) throw new ApiProblem(404, 'invalidToken');
+  return entry.id;
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { normalizeOffer } from '../../src/domain/offer.ts';
+import type { Broker } from '../broker.ts';
+import { ApiProblem } from '../http/problem.ts';
+import type { PartnerCallback } from '../lenders/messages.ts';
+import { refreshLenderProgress } from './progress.ts';
+
+/**
+ * Applies a verified lender callback. Every step is idempotent, so a lender that retries after a
+ * lost answer changes nothing the second time: one offer per lender offer id, one state change.
+ */
+export async function applyPartnerCallback(broker: Broker, lenderId: string, callback: PartnerCallback): Promise<void> {
+  const lender = broker.lenders.get(lenderId);
+  if (!lender || callback.lenderId !== lenderId) throw new ApiProblem(403, 'badSignature');
+  await broker.db.transaction(async (tx) => {
+    const [request] = (
+      await tx.query<{ application_id: string; lender_id: string }>(
+        'SELECT application_id, lender_id FROM lender_requests WHERE id = $1 FOR UPDATE',
+        [callback.applicationRef],
+      )
+    ).rows;
+    if (!request || request.lender_id !== lenderId) throw new ApiProblem(404, 'notFound');
+    const applicationId = request.application_id;
+
+    switch (callback.type) {
+      case 'offer': {
+        const offer = normalizeOffer(callback.offer, lender, randomUUID());
+        await tx.query(
+          `INSERT INTO offers (id, application_id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee,
+             monthly_fee, monthly_payment, total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+           ON CONFLICT (application_id, lender_id, lender_offer_id) DO NOTHING`,
+          [
+            offer.id,
+            applicationId,
+            lenderId,
+            callback.offer.offerId,
+            offer.amount,
+            offer.term,
+            offer.annualRate,
+            offer.arrangementFee,
+            offer.monthlyFee,
+            offer.monthlyPayment,
+            offer.totalPayable,
+            offer.totalCostOfCredit,
+            offer.apr,
+            offer.exceedsCostCap,
+            offer.validUntil,
+          ],
+        );
+        await tx.query(
+          `UPDATE lender_requests SET state = 'offer', answered_at = now(), lease_until = NULL
+           WHERE id = $1 AND state <> 'offer'`,
+          [callback.applicationRef],
+        );
+        break;
+      }
+      case 'decline':
+        await tx.query(
+          `UPDATE lender_requests SET state = 'declined', failure = $2, answered_at = now(), lease_until = NULL
+           WHERE id = $1 AND state IN ('queued', 'sending', 'sent', 'timeout', 'failed')`,
+          [callback.applicationRef, callback.reason],
+        );
+        break;
+      case 'signed':
+      case 'paid': {
+        const from = callback.type === 'signed' ? ['offerChosen'] : ['offerChosen', 'signed'];
+        await tx.query(
+          `UPDATE applications a SET state = $3, updated_at = now()
+           FROM offers o
+           WHERE a.id = $1 AND o.id = a.chosen_offer_id AND o.lender_id = $4 AND o.lender_offer_id = $2
+             AND a.state = ANY($5::text[])`,
+          [applicationId, callback.offerId, callback.type, lenderId, from],
+        );
+        break;
+      }
+    }
+    await refreshLenderProgress(tx, applicationId);
+  });
+}

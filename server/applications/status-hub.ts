@@ -1,0 +1,70 @@
+import type { Database, Sql } from '../db/database.ts';
+
+export const STATUS_CHANNEL = 'application_status';
+
+/** Inside the transaction that changed an application: delivered to every process on commit. */
+export async function announceStatusChange(sql: Sql, applicationId: string): Promise<void> {
+  await sql.query('SELECT pg_notify($1, $2)', [STATUS_CHANNEL, applicationId]);
+}
+
+export interface StatusHub {
+  /** the serialized status, from memory while nothing has changed */
+  body(applicationId: string): Promise<string | null>;
+  subscribe(applicationId: string, onBody: (body: string | null) => void): () => void;
+  close(): Promise<void>;
+}
+
+const MAX_CACHED = 20_000;
+
+/**
+ * Status is the hot path: browsers poll it and hold event streams on it. Bodies are cached per
+ * application and dropped by the same NOTIFY that feeds the event streams, so every process sees a
+ * change as soon as it commits, whichever process made it.
+ */
+export async function createStatusHub(
+  db: Database,
+  build: (applicationId: string) => Promise<string | null>,
+): Promise<StatusHub> {
+  const bodies = new Map<string, string>();
+  const generations = new Map<string, number>();
+  const subscribers = new Map<string, Set<(body: string | null) => void>>();
+
+  const body = async (applicationId: string): Promise<string | null> => {
+    const cached = bodies.get(applicationId);
+    if (cached !== undefined) return cached;
+    const generation = generations.get(applicationId) ?? 0;
+    const built = await build(applicationId);
+    // a change announced while building makes this body stale: serve it once, do not keep it
+    if (built !== null && (generations.get(applicationId) ?? 0) === generation) {
+      if (bodies.size >= MAX_CACHED) bodies.delete(bodies.keys().next().value as string);
+      bodies.set(applicationId, built);
+    }
+    return built;
+  };
+
+  const unlisten = await db.listen(STATUS_CHANNEL, (applicationId) => {
+    bodies.delete(applicationId);
+    generations.set(applicationId, (generations.get(applicationId) ?? 0) + 1);
+    if (generations.size > MAX_CACHED * 2) generations.clear();
+    const listeners = subscribers.get(applicationId);
+    if (!listeners?.size) return;
+    void body(applicationId).then(
+      (next) => listeners.forEach((listener) => listener(next)),
+      () => undefined,
+    );
+  });
+
+  return {
+    body,
+    subscribe(applicationId, onBody) {
+      let set = subscribers.get(applicationId);
+      if (!set) subscribers.set(applicationId, (set = new Set()));
+      set.add(onBody);
+      return () => {
+        set.delete(onBody);
+        if (set.size === 0) subscribers.delete(applicationId);
+      };
+    },
+    close: unlisten,
+  };
+}

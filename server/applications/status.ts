@@ -1,0 +1,135 @@
+import type { ApplicationState, ApplicationStatus, IdentificationFailure, IdentificationMethod } from '../../src/domain/api.ts';
+import type { Language } from '../../src/domain/language.ts';
+import type { LoanPurpose } from '../../src/domain/application.ts';
+import type { Offer } from '../../src/domain/offer.ts';
+import type { Sql } from '../db/database.ts';
+import type { FieldCipher } from '../security/field-cipher.ts';
+import type { LenderEndpoint } from '../lenders/registry.ts';
+import { openApplicant } from './applicant-record.ts';
+import { lenderProgress, type LenderRequestState } from './lender-progress.ts';
+
+export interface ApplicationRow {
+  id: string;
+  state: ApplicationState;
+  language: Language;
+  amount: number;
+  term: number;
+  purpose: LoanPurpose;
+  key_id: string;
+  applicant_ciphertext: string | null;
+  chosen_offer_id: string | null;
+  sign_url: string | null;
+  token_expires_at: Date;
+  updated_at: Date;
+}
+
+interface IdentificationRow {
+  method: IdentificationMethod;
+  state: 'pending' | 'succeeded' | 'failed' | 'abandoned';
+  verification_code: string | null;
+  failure: IdentificationFailure | null;
+}
+
+interface OfferRow {
+  id: string;
+  lender_id: string;
+  amount: number;
+  term: number;
+  annual_rate: number;
+  arrangement_fee: number;
+  monthly_fee: number;
+  monthly_payment: number;
+  total_payable: number;
+  total_cost_of_credit: number;
+  apr: number;
+  exceeds_cost_cap: boolean;
+  valid_until: Date;
+}
+
+export const APPLICATION_COLUMNS =
+  'id, state, language, amount, term, purpose, key_id, applicant_ciphertext, chosen_offer_id, sign_url, token_expires_at, updated_at';
+
+/** The answer of getApplicationStatus: progress and offers, and of the person only the first name. */
+export async function buildStatus(
+  sql: Sql,
+  cipher: FieldCipher,
+  lenders: ReadonlyMap<string, LenderEndpoint>,
+  applicationId: string,
+): Promise<ApplicationStatus | null> {
+  const [application] = (
+    await sql.query<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = $1`, [applicationId])
+  ).rows;
+  if (!application) return null;
+  const [identification] = (
+    await sql.query<IdentificationRow>(
+      `SELECT method, state, verification_code, failure FROM identifications
+       WHERE application_id = $1 AND state <> 'abandoned' ORDER BY created_at DESC LIMIT 1`,
+      [applicationId],
+    )
+  ).rows;
+  const requests = (
+    await sql.query<{ lender_id: string; state: LenderRequestState }>(
+      'SELECT lender_id, state FROM lender_requests WHERE application_id = $1 ORDER BY lender_id',
+      [applicationId],
+    )
+  ).rows;
+  const offers = (
+    await sql.query<OfferRow>(
+      `SELECT id, lender_id, amount::float8 AS amount, term, annual_rate::float8 AS annual_rate,
+         arrangement_fee::float8 AS arrangement_fee, monthly_fee::float8 AS monthly_fee,
+         monthly_payment::float8 AS monthly_payment, total_payable::float8 AS total_payable,
+         total_cost_of_credit::float8 AS total_cost_of_credit, apr::float8 AS apr, exceeds_cost_cap, valid_until
+       FROM offers WHERE application_id = $1 ORDER BY apr, total_payable, lender_id`,
+      [applicationId],
+    )
+  ).rows;
+
+  const applicant = openApplicant(cipher, application);
+  return {
+    state: application.state,
+    language: application.language,
+    firstName: applicant?.firstname ?? '',
+    loan: { amount: application.amount, term: application.term, purpose: application.purpose },
+    identification: identification
+      ? {
+          method: identification.method,
+          state: identification.state === 'abandoned' ? 'none' : identification.state,
+          verificationCode: identification.state === 'pending' ? identification.verification_code : null,
+          failure: identification.failure,
+        }
+      : { method: null, state: 'none', verificationCode: null, failure: null },
+    lenders: requests.map((request) => {
+      const lender = lenders.get(request.lender_id);
+      return {
+        lenderId: request.lender_id,
+        name: lender?.name ?? request.lender_id,
+        kind: lender?.kind ?? 'nonBank',
+        progress: lenderProgress(request.state),
+      };
+    }),
+    offers: offers.map((row): Offer => {
+      const lender = lenders.get(row.lender_id);
+      return {
+        id: row.id,
+        lenderId: row.lender_id,
+        lenderName: lender?.name ?? row.lender_id,
+        lenderKind: lender?.kind ?? 'nonBank',
+        amount: row.amount,
+        term: row.term,
+        annualRate: row.annual_rate,
+        arrangementFee: row.arrangement_fee,
+        monthlyFee: row.monthly_fee,
+        monthlyPayment: row.monthly_payment,
+        totalPayable: row.total_payable,
+        totalCostOfCredit: row.total_cost_of_credit,
+        apr: row.apr,
+        validUntil: row.valid_until.toISOString(),
+        exceedsCostCap: row.exceeds_cost_cap,
+      };
+    }),
+    chosenOfferId: application.chosen_offer_id,
+    signUrl: application.sign_url,
+    updatedAt: application.updated_at.toISOString(),
+    expiresAt: application.token_expires_at.toISOString(),
+  };
+}

@@ -1,0 +1,95 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { SubmitApplicationAnswer } from '../../src/domain/api.ts';
+import type { LoanApplication } from '../../src/domain/application.ts';
+import type { Language } from '../../src/domain/language.ts';
+import type { Tracking } from '../../src/domain/api.ts';
+import { normalizePersonalCode } from '../../src/domain/personal-code.ts';
+import { normalizePhone } from '../../src/domain/phone.ts';
+import type { Broker } from '../broker.ts';
+import { ApiProblem } from '../http/problem.ts';
+import { newToken, tokenHash } from '../security/tokens.ts';
+import { sealApplicant } from './applicant-record.ts';
+
+export interface Submission {
+  readonly language: Language;
+  readonly application: LoanApplication;
+  readonly tracking?: Tracking | undefined;
+}
+
+/**
+ * Stores a new application in state `draft` and answers its token. The same idempotency key with
+ * the same body answers the same token and creates nothing; with another body it is refused.
+ */
+export async function submitApplication(
+  broker: Broker,
+  submission: Submission,
+  idempotencyKey: string,
+): Promise<SubmitApplicationAnswer> {
+  const application: LoanApplication = {
+    ...submission.application,
+    personalId: normalizePersonalCode(submission.application.personalId),
+    phoneNumber: normalizePhone(submission.application.phoneNumber),
+  };
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify({ ...submission, application }))
+    .digest('base64url');
+
+  const existing = await replay(broker, idempotencyKey, requestHash);
+  if (existing) return existing;
+
+  const id = randomUUID();
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + broker.config.tokenTtlDays * 86_400_000);
+  const applicant = sealApplicant(broker.cipher, id, application);
+  const sealedToken = broker.cipher.encrypt(token, `${id}:token`);
+  const inserted = await broker.db.query(
+    `INSERT INTO applications (id, token_hash, token_expires_at, idempotency_key, request_hash, token_ciphertext,
+       state, language, amount, term, purpose, key_id, applicant_ciphertext, tracking)
+     VALUES ($1, $2, $3, $4, $5, $6, 'draft', $7, $8, $9, $10, $11, $12, $13)
+     ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+    [
+      id,
+      tokenHash(token),
+      expiresAt,
+      idempotencyKey,
+      requestHash,
+      `${sealedToken.keyId}.${sealedToken.ciphertext}`,
+      submission.language,
+      application.amount,
+      application.term,
+      application.loanPurpose,
+      applicant.keyId,
+      applicant.ciphertext,
+      JSON.stringify(submission.tracking ?? {}),
+    ],
+  );
+  if (inserted.rows.length === 0) {
+    // another request with this key won the race
+    const raced = await replay(broker, idempotencyKey, requestHash);
+    if (raced) return raced;
+    throw new ApiProblem(409, 'idempotencyKey');
+  }
+  return { token, expiresAt: expiresAt.toISOString() };
+}
+
+async function replay(
+  broker: Broker,
+  idempotencyKey: string,
+  requestHash: string,
+): Promise<SubmitApplicationAnswer | null> {
+  const [row] = (
+    await broker.db.query<{ id: string; request_hash: string; token_ciphertext: string; token_expires_at: Date }>(
+      'SELECT id, request_hash, token_ciphertext, token_expires_at FROM applications WHERE idempotency_key = $1',
+      [idempotencyKey],
+    )
+  ).rows;
+  if (!row) return null;
+  if (row.request_hash !== requestHash) throw new ApiProblem(422, 'idempotencyKey');
+  const separator = row.token_ciphertext.indexOf('.');
+  const token = broker.cipher.decrypt(
+    row.token_ciphertext.slice(0, separator),
+    row.token_ciphertext.slice(separator + 1),
+    `${row.id}:token`,
+  );
+  return { token, expiresAt: row.token_expires_at.toISOString() };
+}

@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss } from 'pg-boss';
+import type { BrokerConfig } from './config/config.ts';
+import { deriveSandboxSecret } from './config/sandbox-secret.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { createEParakstsClient } from './identity/eparaksts-client.ts';
+import { createSmartIdClient } from './identity/smart-id-client.ts';
+import type { LenderEndpoint } from './lenders/registry.ts';
+import { sandboxLenderRegistry } from './lenders/registry.ts';
+import { createFieldCipher, type FieldCipher } from './security/field-cipher.ts';
+import { buildStatus } from './applications/status.ts';
+import { createStatusHub, type StatusHub } from './applications/status-hub.ts';
+
+/** The broker's long-lived parts, created once per process and handed to routes and jobs. */
+export interface Broker {
+  readonly config: BrokerConfig;
+  readonly db: Database;
+  readonly cipher: FieldCipher;
+  readonly boss: PgBoss;
+  readonly lenders: ReadonlyMap<string, LenderEndpoint>;
+  readonly smartId: ReturnType<typeof createSmartIdClient>;
+  readonly eParaksts: ReturnType<typeof createEParakstsClient>;
+  readonly hub: StatusHub;
+  readonly log: FastifyBaseLogger;
+  close(): Promise<void>;
+}
+
+export async function createBroker(config: BrokerConfig, log: FastifyBaseLogger): Promise<Broker> {
+  const db = await openDatabase(config.database);
+  await migrate(db);
+  const cipher = createFieldCipher(config.encryption.keys, config.encryption.currentKeyId);
+  const lenders = new Map(sandboxLenderRegistry(config.lendersBaseUrl).map((lender) => [lender.id, lender]));
+
+  const boss = new PgBoss({
+    ...(db.boss.db ? { db: db.boss.db } : { connectionString: db.boss.connectionString }),
+    backend: db.boss.backend,
+    useListenNotify: true,
+    schedule: config.workers,
+    supervise: config.workers,
+  });
+  boss.on('error', (error: Error) => log.error({ err: { type: error.name, message: error.message } }, 'job queue error'));
+  await boss.start();
+
+  const hub = await createStatusHub(db, async (applicationId) => {
+    const status = await buildStatus(db, cipher, lenders, applicationId);
+    return status ? JSON.stringify(status) : null;
+  });
+
+  return {
+    config,
+    db,
+    cipher,
+    boss,
+    lenders,
+    smartId: createSmartIdClient({
+      baseUrl: config.smartId.baseUrl,
+      relyingPartyUUID: config.smartId.relyingPartyUUID,
+      relyingPartyName: config.smartId.relyingPartyName,
+    }),
+    eParaksts: createEParakstsClient({
+      baseUrl: config.eParaksts.baseUrl,
+      clientId: config.eParaksts.clientId,
+      clientSecret: config.eParaksts.clientSecret ?? deriveSandboxSecret('eparaksts:client-secret').toString('base64url'),
+      redirectUri: `${config.publicBaseUrl}/api/identification/eparaksts/callback`,
+    }),
+    hub,
+    log,
+    async close() {
+      await hub.close();
+      await boss.stop({ graceful: true, timeout: 5000 });
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import type { DatabaseConfig } from '../db/database.ts';
+import { parseKeyList } from '../security/field-cipher.ts';
+
+/** Everything the broker reads from its environment, resolved once at start. */
+export interface BrokerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** where browsers and partners reach this server: return URLs and lender callbacks are built on it */
+  readonly publicBaseUrl: string;
+  readonly database: DatabaseConfig;
+  readonly encryption: { readonly keys: ReadonlyMap<string, Buffer>; readonly currentKeyId: string };
+  /** mount the simulators of banks, Smart-ID, eParaksts and lenders under /sandbox in this process */
+  readonly sandboxInProcess: boolean;
+  /** answer delay of the in-process sandbox lenders: 'realistic' or milliseconds */
+  readonly sandboxLenderDelay: 'realistic' | number;
+  readonly bankLinkBaseUrl: string;
+  readonly smartId: { readonly baseUrl: string; readonly relyingPartyUUID: string; readonly relyingPartyName: string };
+  readonly eParaksts: { readonly baseUrl: string; readonly clientId: string; readonly clientSecret: string | null };
+  readonly lendersBaseUrl: string;
+  readonly lenderAnswerTimeoutSeconds: number;
+  readonly lenderMaxAttempts: number;
+  readonly tokenTtlDays: number;
+  readonly retentionDays: number;
+  /** multiplies every rate limit; tests that send thousands of requests raise it */
+  readonly rateLimitScale: number;
+  /** run pg-boss workers in this process (a process may serve HTTP only) */
+  readonly workers: boolean;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const number = (value: string | undefined, fallback: number): number => {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) ? parsed : fallback;
+};
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): BrokerConfig {
+  const port = number(env.PORT, 3000);
+  const host = env.HOST ?? '127.0.0.1';
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(
+    /\/$/,
+    '',
+  );
+  const dataDir = env.DATA_DIR ?? join(cwd, '.data');
+  const inMemory = dataDir === 'memory';
+  const database: DatabaseConfig = env.DATABASE_URL
+    ? { url: env.DATABASE_URL }
+    : { dataDir: inMemory ? null : join(dataDir, 'pglite') };
+  const sandbox = `${publicBaseUrl}/sandbox`;
+  const delay = env.SANDBOX_LENDER_DELAY_MS;
+  return {
+    port,
+    host,
+    publicBaseUrl,
+    database,
+    encryption: encryptionKeys(env, inMemory ? null : join(dataDir, 'dev-encryption-key')),
+    sandboxInProcess: env.SANDBOX !== 'off',
+    sandboxLenderDelay: delay === undefined || delay === '' ? 'realistic' : number(delay, 0),
+    bankLinkBaseUrl: env.BANK_LINK_BASE_URL ?? `${sandbox}/banks`,
+    smartId: {
+      baseUrl: env.SMART_ID_BASE_URL ?? `${sandbox}/smart-id/v2`,
+      relyingPartyUUID: env.SMART_ID_RP_UUID ?? '00000000-0000-4000-8000-000000000000',
+      relyingPartyName: env.SMART_ID_RP_NAME ?? 'DEMO',
+    },
+    eParaksts: {
+      baseUrl: env.EPARAKSTS_BASE_URL ?? `${sandbox}/eparaksts`,
+      clientId: env.EPARAKSTS_CLIENT_ID ?? 'kreditkompass',
+      clientSecret: env.EPARAKSTS_CLIENT_SECRET ?? null,
+    },
+    lendersBaseUrl: env.LENDERS_BASE_URL ?? `${sandbox}/lenders`,
+    lenderAnswerTimeoutSeconds: number(env.LENDER_ANSWER_TIMEOUT_SECONDS, 3600),
+    lenderMaxAttempts: number(env.LENDER_MAX_ATTEMPTS, 6),
+    tokenTtlDays: number(env.TOKEN_TTL_DAYS, 30),
+    retentionDays: number(env.RETENTION_DAYS, 90),
+    rateLimitScale: number(env.RATE_LIMIT_SCALE, 1),
+    workers: env.WORKERS !== 'off',
+  };
+}
+
+/**
+ * Keys come from ENCRYPTION_KEYS in any real deployment. For `npm start` on a laptop a key is made
+ * once and kept beside the embedded database, so a restart can still read what it stored.
+ */
+function encryptionKeys(env: Env, devKeyFile: string | null): BrokerConfig['encryption'] {
+  if (env.ENCRYPTION_KEYS) {
+    const { keys, lastId } = parseKeyList(env.ENCRYPTION_KEYS);
+    return { keys, currentKeyId: env.ENCRYPTION_KEY_ID ?? lastId };
+  }
+  if (env.DATABASE_URL) throw new Error('ENCRYPTION_KEYS must be set when DATABASE_URL is');
+  if (devKeyFile === null) return { keys: new Map([['memory', randomBytes(32)]]), currentKeyId: 'memory' };
+  if (!existsSync(devKeyFile)) {
+    mkdirSync(dirname(devKeyFile), { recursive: true });
+    writeFileSync(devKeyFile, randomBytes(32).toString('base64'), { mode: 0o600 });
+  }
+  return { keys: new Map([['dev', Buffer.from(readFileSync(devKeyFile, 'utf8').trim(), 'base64')]]), currentKeyId: 'dev' };
+}

@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { fromPglite, type Db as IDatabase } from 'pg-boss';
+
+/** What the queries need from either PostgreSQL: the embedded PGlite or a real server. */
+export interface Sql {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<{ rows: Row[] }>;
+}
+
+export interface Database extends Sql {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  /** Runs the callback for every NOTIFY on the channel, from any process on the same database. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** pg-boss's view of the same database (PGlite adapter or a pool of its own). */
+  readonly boss: { db?: IDatabase; connectionString?: string; backend: 'pglite' | 'postgres' };
+  close(): Promise<void>;
+}
+
+export type DatabaseConfig = { readonly url: string } | { readonly dataDir: string | null };
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return 'url' in config ? openPostgres(config.url) : openPglite(config.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  return {
+    kind: 'pglite',
+    query: (text, params) => db.query(text, params ? [...params] : undefined),
+    transaction: (work) => db.transaction((tx) => work({ query: (text, params) => tx.query(text, params ? [...params] : undefined) })),
+    listen: async (channel, onPayload) => {
+      const unlisten = await db.listen(channel, onPayload);
+      return () => unlisten();
+    },
+    boss: { db: fromPglite(db), backend: 'pglite' },
+    close: () => db.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // an idle client's network error must not crash the process; the pool replaces it
+  pool.on('error', () => undefined);
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let listenClient: pg.PoolClient | null = null;
+
+  const ensureListenClient = async (): Promise<pg.PoolClient> => {
+    if (listenClient) return listenClient;
+    const client = await pool.connect();
+    client.on('notification', (message) => {
+      for (const callback of listeners.get(message.channel) ?? []) callback(message.payload ?? '');
+    });
+    client.on('error', () => {
+      listenClient = null;
+    });
+    listenClient = client;
+    return client;
+  };
+
+  return {
+    kind: 'postgres',
+    query: async (text, params) => {
+      const result = await pool.query(text, params ? [...params] : undefined);
+      return { rows: result.rows };
+    },
+    transaction: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          query: async (text, params) => ({ rows: (await client.query(text, params ? [...params] : undefined)).rows }),
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    listen: async (channel, onPayload) => {
+      const client = await ensureListenClient();
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
+    boss: { connectionString: url, backend: 'postgres' },
+    close: async () => {
+      listenClient?.release();
+      listenClient = null;
+      await pool.end();
+    },
+  };
+}

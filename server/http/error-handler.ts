@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError } from '../../src/domain/api.ts';
+import { apiMessage, requestLanguage, validationMessage } from './messages.ts';
+import { ApiProblem, type ApiErrorCode } from './problem.ts';
+
+/** Field names as the form knows them: the submission's `application.` prefix is dropped. */
+function fieldName(instancePath: string): string {
+  const path = instancePath.replace(/^\//, '').split('/').join('.');
+  return path.replace(/^application\./, '') || '_';
+}
+
+const codeByFastifyError: Record<string, [number, ApiErrorCode]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupportedMediaType'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payloadTooLarge'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'malformedBody'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'malformedBody'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'malformedBody'],
+};
+
+/**
+ * Every error leaves as `{ error, message, fields? }` in the caller's language. Client mistakes are
+ * 4xx and are not logged as errors; only our own failures are, and never with a request body.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const language = requestLanguage(request);
+    const send = (status: number, code: ApiErrorCode, fields?: Record<string, string>) => {
+      const body: ApiError = { error: code, message: apiMessage(language, code), ...(fields ? { fields } : {}) };
+      return reply.status(status).type('application/json; charset=utf-8').send(body);
+    };
+
+    if (error instanceof ApiProblem) {
+      const fields = error.fields
+        ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, validationMessage(language, key)]))
+        : undefined;
+      return send(error.statusCode, error.code, fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath);
+        fields[name] ??= validationMessage(language, issue.message ?? 'invalidValue');
+      }
+      const code = (error.validationContext as string | undefined) === 'headers' ? 'idempotencyKey' : 'validation';
+      return send(400, code, fields);
+    }
+    const known = error.code ? codeByFastifyError[error.code] : undefined;
+    if (known) return send(known[0], known[1]);
+    if (error instanceof SyntaxError) return send(400, 'malformedBody');
+    if (error.statusCode === 429) return send(429, 'rateLimited');
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(error.statusCode, 'malformedBody');
+    }
+    request.log.error({ err: { type: error.name, message: error.message, stack: error.stack } }, 'request failed');
+    return send(500, 'serverError');
+  });
+}

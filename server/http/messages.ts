@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import type { ValidationMessageKey } from '../../src/domain/application.ts';
+import type { Language } from '../../src/domain/language.ts';
+import lvApi from '../../locales/lv/api.json' with { type: 'json' };
+import ruApi from '../../locales/ru/api.json' with { type: 'json' };
+import lvValidation from '../../locales/lv/validation.json' with { type: 'json' };
+import ruValidation from '../../locales/ru/validation.json' with { type: 'json' };
+import type { ApiErrorCode } from './problem.ts';
+
+const api: Record<Language, Record<ApiErrorCode, string>> = { lv: lvApi, ru: ruApi };
+const validation: Record<Language, Record<ValidationMessageKey, string>> = { lv: lvValidation, ru: ruValidation };
+
+export function apiMessage(language: Language, code: ApiErrorCode): string {
+  return api[language][code];
+}
+
+export function validationMessage(language: Language, key: string): string {
+  return validation[language][key as ValidationMessageKey] ?? validation[language].invalidValue;
+}
+
+/**
+ * The language an answer is written in: the body's or query's `language`/`lang` when it names one,
+ * else Accept-Language, else Latvian.
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  const pick = (value: unknown): Language | null => (value === 'lv' || value === 'ru' ? value : null);
+  const body = request.body as { language?: unknown } | undefined;
+  const query = request.query as { lang?: unknown; language?: unknown } | undefined;
+  const explicit =
+    pick(typeof body === 'object' && body !== null ? body.language : undefined) ?? pick(query?.lang) ?? pick(query?.language);
+  if (explicit) return explicit;
+  const accept = request.headers['accept-language'];
+  if (typeof accept === 'string') {
+    const ru = accept.search(/\bru\b/i);
+    const lv = accept.search(/\blv\b/i);
+    if (ru !== -1 && (lv === -1 || ru < lv)) return 'ru';
+  }
+  return 'lv';
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { applyPartnerCallback } from '../applications/partner-callbacks.ts';
+import type { Broker } from '../broker.ts';
+import type { Database } from '../db/database.ts';
+import { partnerCallbackSchema } from '../lenders/messages.ts';
+import { verifyPartnerMessage, type NonceStore } from '../lenders/partner-protocol.ts';
+import { ApiProblem } from './problem.ts';
+
+/** Replay protection shared by every process: a nonce is accepted once while its signature is fresh. */
+export function databaseNonceStore(db: Database): NonceStore {
+  return {
+    async remember(partner, nonce, expiresAt) {
+      const inserted = await db.query(
+        'INSERT INTO partner_nonces (partner, nonce, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING nonce',
+        [partner, nonce, expiresAt],
+      );
+      return inserted.rows.length === 1;
+    },
+  };
+}
+
+/**
+ * Lenders' signed callbacks. The signature covers the raw body, so this plugin keeps JSON bodies
+ * as text and parses them only after the signature and the nonce check out.
+ */
+export async function registerPartnerRoutes(app: FastifyInstance, broker: Broker): Promise<void> {
+  const nonces = databaseNonceStore(broker.db);
+  await app.register(async (partner) => {
+    partner.removeAllContentTypeParsers();
+    partner.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    partner.post(
+      '/api/partner/v1/decisions',
+      {
+        config: { rateLimit: { max: Math.round(6000 * broker.config.rateLimitScale), timeWindow: 60_000 } },
+        schema: { hide: true },
+      },
+      async (request, reply) => {
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        const partnerId = request.headers['x-kk-partner'];
+        const lender = typeof partnerId === 'string' ? broker.lenders.get(partnerId) : undefined;
+        if (!lender) throw new ApiProblem(401, 'badSignature');
+        const verified = verifyPartnerMessage(lender.secret, request.headers, rawBody);
+        if (!verified.ok) throw new ApiProblem(401, 'badSignature');
+        const fresh = await nonces.remember(lender.id, verified.nonce, new Date(verified.timestamp * 1000 + 600_000));
+        if (!fresh) throw new ApiProblem(409, 'replay');
+        let json: unknown;
+        try {
+          json = JSON.parse(rawBody);
+        } catch {
+          throw new ApiProblem(400, 'malformedBody');
+        }
+        const callback = partnerCallbackSchema.safeParse(json);
+        if (!callback.success) throw new ApiProblem(400, 'validation');
+        await applyPartnerCallback(broker, lender.id, callback.data);
+        return reply.send({ ok: true });
+      },
+    );
+  });
+}

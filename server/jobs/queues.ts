@@ -1,0 +1,30 @@
+import type { PgBoss } from 'pg-boss';
+
+/** Every job queue, with its retry policy in one place. */
+export const QUEUES = {
+  /** send one application to one lender; retried with backoff while the lender is unreachable */
+  lenderSend: 'lender-send',
+  /** a lender that has not answered in time stops holding the application in `processing` */
+  lenderTimeout: 'lender-timeout',
+  /** follow one Smart-ID session to its end result */
+  smartIdPoll: 'smart-id-poll',
+  /** re-queue lender requests a crash left behind; expire stale offers and applications */
+  sweep: 'sweep',
+  /** delete applications past the retention period, and old nonces */
+  retention: 'data-retention',
+} as const;
+
+export async function createQueues(boss: PgBoss): Promise<void> {
+  await boss.createQueue(QUEUES.lenderSend, {
+    notify: true,
+    retryLimit: 8,
+    retryDelay: 1,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 60,
+  });
+  await boss.createQueue(QUEUES.lenderTimeout, { retryLimit: 3, expireInSeconds: 60 });
+  await boss.createQueue(QUEUES.smartIdPoll, { notify: true, retryLimit: 5, retryDelay: 1, expireInSeconds: 200 });
+  await boss.createQueue(QUEUES.sweep, { retryLimit: 0, expireInSeconds: 120 });
+  await boss.createQueue(QUEUES.retention, { retryLimit: 1, expireInSeconds: 600 });
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { lenderOfferTermsSchema } from '../../src/domain/offer.ts';
+
+/**
+ * The bodies of the partner protocol. Broker → lender: one application per lender
+ * (`POST {lender}/applications`, signed, with an idempotency key). Lender → broker: signed callbacks to the
+ * application's `callbackUrl` (an offer or a decline, later signed and paid).
+ */
+
+export const PARTNER_LOAN_PURPOSES = [
+  'personalNeeds',
+  'refinancing',
+  'buyingCar',
+  'houseRepair',
+  'realEstateLoan',
+  'business',
+  'other',
+] as const;
+export type PartnerLoanPurpose = (typeof PARTNER_LOAN_PURPOSES)[number];
+
+export const PARTNER_INCOME_TYPES = [
+  'fullTimeJob',
+  'statutoryOfficer',
+  'selfEmployment',
+  'militaryPerson',
+  'other',
+] as const;
+export type PartnerIncomeType = (typeof PARTNER_INCOME_TYPES)[number];
+
+export const PARTNER_EMPLOYMENT_DURATIONS = ['under3Months', '3to6Months', 'under12Months', 'over12Months'] as const;
+export type PartnerEmploymentDuration = (typeof PARTNER_EMPLOYMENT_DURATIONS)[number];
+
+export const PARTNER_OTHER_INCOME_TYPES = [
+  'businessman',
+  'maternityLeave',
+  'workingAbroad',
+  'student',
+  'pensioner',
+  'other',
+] as const;
+export type PartnerOtherIncomeType = (typeof PARTNER_OTHER_INCOME_TYPES)[number];
+
+export const DECLINE_REASONS = ['age', 'income', 'debtToIncome', 'employment', 'purpose', 'amount', 'other'] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
+export const IDENTIFICATION_METHODS = ['bank', 'smartId', 'eSignature'] as const;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const money = z.number().min(0).max(1_000_000);
+/** Lender ids are path segments: lowercase letters, digits and hyphens. */
+export const lenderIdSchema = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/);
+
+export const partnerIncomeSchema = z.object({
+  type: z.enum(PARTNER_INCOME_TYPES),
+  employmentDuration: z.enum(PARTNER_EMPLOYMENT_DURATIONS),
+  typeOfOtherIncome: z.enum(PARTNER_OTHER_INCOME_TYPES).optional(),
+});
+export type PartnerIncome = z.infer<typeof partnerIncomeSchema>;
+
+export const partnerApplicationSchema = z.object({
+  /** one delivery attempt's identity, stable across retries; also the `idempotency-key` header */
+  requestId: z.uuid(),
+  /** the broker's application, the same for every lender */
+  applicationRef: z.uuid(),
+  callbackUrl: z.url({ protocol: /^https?$/ }).max(2000),
+  submittedAt: isoDateTime,
+  loan: z.object({
+    amount: z.number().positive().max(1_000_000),
+    term: z.number().int().min(1).max(120),
+    purpose: z.enum(PARTNER_LOAN_PURPOSES),
+    purposeText: z.string().max(200).optional(),
+    amountRefinance: money.optional(),
+  }),
+  applicant: z.object({
+    personalCode: z.string().regex(/^\d{6}-?\d{5}$/),
+    firstName: z.string().min(1).max(50),
+    lastName: z.string().min(1).max(50),
+    dateOfBirth: z.iso.date(),
+    email: z.email().max(254),
+    phone: z.string().min(1).max(32),
+    monthlyIncome: money,
+    incomeTypes: z.array(partnerIncomeSchema).max(PARTNER_INCOME_TYPES.length),
+    monthlyLiabilities: money,
+    hasSpouse: z.boolean(),
+    dependents: z.number().int().min(0).max(20),
+    ownsProperty: z.boolean().optional(),
+    politicallyExposed: z.boolean(),
+  }),
+  identification: z.object({
+    method: z.enum(IDENTIFICATION_METHODS),
+    verifiedAt: isoDateTime,
+  }),
+});
+export type PartnerApplication = z.infer<typeof partnerApplicationSchema>;
+
+const callbackBase = {
+  requestId: z.uuid(),
+  applicationRef: z.uuid(),
+  lenderId: lenderIdSchema,
+};
+
+export const partnerOfferCallbackSchema = z.object({
+  ...callbackBase,
+  type: z.literal('offer'),
+  offer: lenderOfferTermsSchema,
+});
+export const partnerDeclineCallbackSchema = z.object({
+  ...callbackBase,
+  type: z.literal('decline'),
+  reason: z.enum(DECLINE_REASONS),
+});
+export const partnerSignedCallbackSchema = z.object({
+  ...callbackBase,
+  type: z.literal('signed'),
+  offerId: z.string().min(1).max(64),
+  contractRef: z.string().min(1).max(64),
+});
+export const partnerPaidCallbackSchema = z.object({
+  ...callbackBase,
+  type: z.literal('paid'),
+  offerId: z.string().min(1).max(64),
+  paidAt: isoDateTime,
+});
+
+export const partnerCallbackSchema = z.discriminatedUnion('type', [
+  partnerOfferCallbackSchema,
+  partnerDeclineCallbackSchema,
+  partnerSignedCallbackSchema,
+  partnerPaidCallbackSchema,
+]);
+export type PartnerCallback = z.infer<typeof partnerCallbackSchema>;
+export type PartnerCallbackType = PartnerCallback['type'];
+
+/** What a lender answers to an accepted application (HTTP 202). */
+export const partnerAcceptedSchema = z.object({ reference: z.string().min(1).max(128) });
+export type PartnerAccepted = z.infer<typeof partnerAcceptedSchema>;

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { applicationSchema, LOAN_PURPOSES } from './application.ts';
+import { LANGUAGES } from './language.ts';
+import { offerSchema } from './offer.ts';
+
+/**
+ * The schemas of every request and answer of the broker's API. The server validates with them and
+ * generates its OpenAPI document from them; the browser's client parses every answer with them.
+ */
+
+export const languageSchema = z.enum(LANGUAGES);
+
+/** Server application states (ARCHITECTURE.md, Applicant flow). */
+export const APPLICATION_STATES = [
+  'draft',
+  'identifying',
+  'identified',
+  'processing',
+  'offers',
+  'offerChosen',
+  'signed',
+  'paid',
+  'identificationFailed',
+  'noOffers',
+  'expired',
+  'error',
+] as const;
+export type ApplicationState = (typeof APPLICATION_STATES)[number];
+
+export const IDENTIFICATION_METHODS = ['bank', 'smartId', 'eSignature'] as const;
+export type IdentificationMethod = (typeof IDENTIFICATION_METHODS)[number];
+
+/** Why an identification failed; the wizard picks its screen and words by it. */
+export const IDENTIFICATION_FAILURES = [
+  'refused',
+  'timeout',
+  'personalCodeMismatch',
+  'noAccount',
+  'documentUnusable',
+  'wrongVerificationCode',
+  'notSupported',
+  'providerError',
+] as const;
+export type IdentificationFailure = (typeof IDENTIFICATION_FAILURES)[number];
+
+/** Per-lender progress: queued → sent → offer | declined | noAnswer (timed out or failed). */
+export const LENDER_PROGRESS = ['queued', 'sent', 'offer', 'declined', 'noAnswer'] as const;
+export type LenderProgress = (typeof LENDER_PROGRESS)[number];
+
+/** 256-bit tokens, base64url without padding: 43 characters. */
+export const tokenSchema = z.string({ error: 'invalidToken' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'invalidToken' });
+
+export const trackingSchema = z
+  .object({
+    publisherId: z.string().max(64).regex(/^[\w.-]*$/),
+    utm_source: z.string().max(200),
+    utm_medium: z.string().max(200),
+    utm_campaign: z.string().max(200),
+    utm_content: z.string().max(200),
+    utm_term: z.string().max(200),
+    referrer: z.string().max(500),
+    v: z.string().max(16),
+    click_ID: z.string().max(200),
+  })
+  .partial()
+  .strict();
+export type Tracking = z.infer<typeof trackingSchema>;
+
+export const submitApplicationBodySchema = z.object({
+  language: languageSchema,
+  application: applicationSchema,
+  tracking: trackingSchema.optional(),
+});
+export type SubmitApplicationBody = z.input<typeof submitApplicationBodySchema>;
+
+/** Idempotency-Key header of a submission: the browser makes one per attempt and resends it on retry. */
+export const idempotencyKeySchema = z
+  .string({ error: 'idempotencyKey' })
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'idempotencyKey' });
+
+export const submitApplicationAnswerSchema = z.object({
+  token: tokenSchema,
+  expiresAt: z.iso.datetime(),
+});
+export type SubmitApplicationAnswer = z.infer<typeof submitApplicationAnswerSchema>;
+
+export const institutionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logo: z.string(),
+  order: z.number().int(),
+  featured: z.boolean(),
+});
+export const institutionsAnswerSchema = z.array(institutionSchema);
+export type Institution = z.infer<typeof institutionSchema>;
+
+export const startIdentificationBodySchema = z.discriminatedUnion(
+  'method',
+  [
+    z.object({ token: tokenSchema, language: languageSchema, method: z.literal('bank'), institutionId: z.string().max(64) }),
+    z.object({ token: tokenSchema, language: languageSchema, method: z.literal('smartId') }),
+    z.object({ token: tokenSchema, language: languageSchema, method: z.literal('eSignature') }),
+  ],
+  { error: 'identificationMethod' },
+);
+export type StartIdentificationBody = z.infer<typeof startIdentificationBodySchema>;
+
+export const startIdentificationAnswerSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('bank'), redirectUrl: z.url() }),
+  z.object({ method: z.literal('eSignature'), redirectUrl: z.url() }),
+  z.object({ method: z.literal('smartId'), verificationCode: z.string().regex(/^\d{4}$/) }),
+]);
+export type StartIdentificationAnswer = z.infer<typeof startIdentificationAnswerSchema>;
+
+export const statusQuerySchema = z.object({ token: tokenSchema });
+
+export const lenderStatusSchema = z.object({
+  lenderId: z.string(),
+  name: z.string(),
+  kind: z.enum(['bank', 'nonBank']),
+  progress: z.enum(LENDER_PROGRESS),
+});
+
+export const applicationStatusSchema = z.object({
+  state: z.enum(APPLICATION_STATES),
+  language: languageSchema,
+  /** the only personal detail the status carries: for the greeting */
+  firstName: z.string(),
+  loan: z.object({ amount: z.number(), term: z.number().int(), purpose: z.enum(LOAN_PURPOSES) }),
+  identification: z.object({
+    method: z.enum(IDENTIFICATION_METHODS).nullable(),
+    state: z.enum(['none', 'pending', 'succeeded', 'failed']),
+    verificationCode: z.string().nullable(),
+    failure: z.enum(IDENTIFICATION_FAILURES).nullable(),
+  }),
+  lenders: z.array(lenderStatusSchema),
+  offers: z.array(offerSchema),
+  chosenOfferId: z.string().nullable(),
+  signUrl: z.string().nullable(),
+  updatedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
+
+export const chooseOfferBodySchema = z.object({ token: tokenSchema, offerId: z.string().min(1).max(64) });
+export const chooseOfferAnswerSchema = z.object({ signUrl: z.url() });
+
+/** Every error answer: a stable code, a message in the requested language, and per-field messages. */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

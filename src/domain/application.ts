@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from './loan-options.ts';
+import { birthDateFromPersonalCode, isNewFormatPersonalCode, isValidPersonalCode } from './personal-code.ts';
+import { isValidPhone } from './phone.ts';
+
+/**
+ * The loan application of spec section 3, as the form sends it and as the server accepts it.
+ * Every issue's message is a key of locales/{lv,ru}/validation.json, so the browser and the server
+ * show the same words in the applicant's language.
+ */
+
+export const VALIDATION_MESSAGE_KEYS = [
+  'required',
+  'selectPurpose',
+  'purposeText',
+  'onlyLetters',
+  'phone',
+  'email',
+  'personalCode',
+  'nameLength',
+  'nameLatin',
+  'amountRange',
+  'termRange',
+  'income',
+  'money',
+  'ageRange',
+  'dateOfBirth',
+  'incomeTypes',
+  'acceptTerms',
+  'invalidValue',
+] as const;
+export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
+
+export const LOAN_PURPOSES = [
+  'personalNeeds',
+  'refinancing',
+  'buyingCar',
+  'houseRepair',
+  'realEstateLoan',
+  'business',
+  'other',
+] as const;
+export type LoanPurpose = (typeof LOAN_PURPOSES)[number];
+
+/** Income types with their priority (spec section 3): the list is sent in this order. */
+export const INCOME_TYPES = ['fullTimeJob', 'statutoryOfficer', 'selfEmployment', 'militaryPerson', 'other'] as const;
+export type IncomeType = (typeof INCOME_TYPES)[number];
+export const OTHER_INCOME_TYPES = [
+  'businessman',
+  'maternityLeave',
+  'workingAbroad',
+  'student',
+  'pensioner',
+  'other',
+] as const;
+export const EMPLOYMENT_DURATIONS = ['under3Months', '3to6Months', 'under12Months', 'over12Months'] as const;
+export const TIME_UNTIL_END_OR_START = [
+  '1Month',
+  '2Months',
+  '3Months',
+  '4to6Months',
+  '6to12Months',
+  'over12Months',
+] as const;
+export const DEPENDENTS_COUNTS = ['1', '2', '3', '4', '5', 'moreThan5'] as const;
+
+export const MIN_AGE = 18;
+export const MAX_AGE = 85;
+const MAX_MONEY = 1_000_000;
+
+const message = (key: ValidationMessageKey) => ({ error: key });
+
+const requiredBoolean = z.boolean(message('required'));
+const optionalBoolean = z.boolean(message('invalidValue')).optional();
+const moneyAmount = z
+  .number(message('money'))
+  .finite(message('money'))
+  .min(0, message('money'))
+  .max(MAX_MONEY, message('money'));
+
+const nameField = z
+  .string(message('required'))
+  .trim()
+  .min(1, message('required'))
+  .max(50, message('nameLength'))
+  .superRefine((value, ctx) => {
+    if (value.length === 0) return;
+    const add = (key: ValidationMessageKey) => ctx.addIssue({ code: 'custom', message: key, input: value });
+    // letters of any script, spaces, hyphens and apostrophes between them
+    if (!/^[\p{L}\p{M}' -]+$/u.test(value)) return add('onlyLetters');
+    if (!/^[\p{Script=Latin}\p{M}' -]+$/u.test(value)) return add('nameLatin');
+    if ((value.match(/\p{L}/gu) ?? []).length < 2 || !/^\p{L}/u.test(value)) return add('nameLength');
+  });
+
+export const incomeEntrySchema = z.object({
+  type: z.enum(INCOME_TYPES, message('incomeTypes')),
+  employmentDuration: z.enum(EMPLOYMENT_DURATIONS, message('required')),
+  typeOfOtherIncome: z.enum(OTHER_INCOME_TYPES, message('required')).optional(),
+  timeUntilEndOrStart: z.enum(TIME_UNTIL_END_OR_START, message('required')).optional(),
+});
+export type IncomeEntry = z.infer<typeof incomeEntrySchema>;
+
+const isoDate = z
+  .string(message('dateOfBirth'))
+  .regex(/^\d{4}-\d{2}-\d{2}$/, message('dateOfBirth'))
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, message('dateOfBirth'));
+
+/** Age in whole years on `today` (spec: age is computed from the date of birth). */
+export function ageOn(dateOfBirth: string, today: Date): number {
+  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - year;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+/** The date of birth the application stands for: from an old-format code, else the form's field. */
+export function applicantBirthDate(application: Pick<LoanApplication, 'personalId' | 'dateOfBirth'>): string | null {
+  return birthDateFromPersonalCode(application.personalId) ?? application.dateOfBirth ?? null;
+}
+
+const applicationFields = z.object({
+  // form order 1–16
+  monthlyIncome: z.number(message('income')).finite(message('income')).positive(message('income')).max(MAX_MONEY, message('income')),
+  amount: z
+    .number(message('amountRange'))
+    .int(message('amountRange'))
+    .min(MIN_AMOUNT, message('amountRange'))
+    .max(MAX_AMOUNT, message('amountRange')),
+  incomeTypes: z.array(incomeEntrySchema, message('incomeTypes')).min(1, message('incomeTypes')).max(INCOME_TYPES.length, message('incomeTypes')),
+  firstname: nameField,
+  lastname: nameField,
+  loanPurpose: z.enum(LOAN_PURPOSES, message('selectPurpose')),
+  personalId: z
+    .string(message('required'))
+    .trim()
+    .min(1, message('required'))
+    .max(20, message('personalCode'))
+    .refine(isValidPersonalCode, message('personalCode')),
+  email: z.string(message('required')).trim().min(1, message('required')).max(254, message('email')).pipe(z.email(message('email'))),
+  phoneNumber: z.string(message('required')).trim().min(1, message('required')).max(24, message('phone')).refine(isValidPhone, message('phone')),
+  hasSpouse: requiredBoolean,
+  hasDependents: requiredBoolean,
+  hasFinancialLiabilities: requiredBoolean,
+  monthlyFinancialLiabilities: moneyAmount.optional(),
+  politicalyExposedPerson: requiredBoolean,
+  politicalPosition: z.string(message('required')).trim().max(200, message('invalidValue')).optional(),
+  acceptTerms: z.literal(true, message('acceptTerms')),
+  acceptDataSharing: z.boolean(message('invalidValue')),
+  // further fields
+  term: z
+    .number(message('termRange'))
+    .int(message('termRange'))
+    .min(MIN_TERM_MONTHS, message('termRange'))
+    .max(MAX_TERM_MONTHS, message('termRange')),
+  amountRefinance: moneyAmount.optional(),
+  additionalAmount: moneyAmount.optional(),
+  loanPurposeText: z.string(message('purposeText')).trim().max(200, message('purposeText')).optional(),
+  dateOfBirth: isoDate.optional(),
+  ownsProperty: optionalBoolean,
+  numberOfDependents: z.enum(DEPENDENTS_COUNTS, message('required')).optional(),
+  spouseEmail: z.email(message('email')).max(254, message('email')).optional(),
+  spouseOffer: optionalBoolean,
+  spouseIncomeTypes: z.array(incomeEntrySchema, message('incomeTypes')).max(INCOME_TYPES.length, message('incomeTypes')).optional(),
+  otherFinancialLiabilities: moneyAmount.optional(),
+  monthlyFamilyFinancialLiabilities: moneyAmount.optional(),
+  otherFamilyFinancialLiabilities: moneyAmount.optional(),
+  acceptDirectMarketing: z.boolean(message('invalidValue')).default(false),
+});
+
+type ApplicationFields = z.infer<typeof applicationFields>;
+
+/** Rules that tie fields together; they run even when other fields have errors, so the form shows them all at once. */
+function checkDependentFields(value: Partial<ApplicationFields>, ctx: z.RefinementCtx, today: () => Date): void {
+  const add = (path: keyof ApplicationFields, key: ValidationMessageKey) =>
+    ctx.addIssue({ code: 'custom', message: key, path: [path], input: value[path] });
+
+  if (value.hasFinancialLiabilities === true && typeof value.monthlyFinancialLiabilities !== 'number') {
+    add('monthlyFinancialLiabilities', 'required');
+  }
+  if (value.politicalyExposedPerson === true && !value.politicalPosition) add('politicalPosition', 'required');
+  if (value.hasDependents === true && value.numberOfDependents === undefined) add('numberOfDependents', 'required');
+  if (value.loanPurpose === 'other') {
+    const text = typeof value.loanPurposeText === 'string' ? value.loanPurposeText : '';
+    if (text.length < 3 || !/\p{L}{2}/u.test(text)) add('loanPurposeText', 'purposeText');
+  }
+
+  const entries = Array.isArray(value.incomeTypes) ? value.incomeTypes : [];
+  const types = entries.map((entry) => entry?.type);
+  if (new Set(types).size !== types.length) add('incomeTypes', 'incomeTypes');
+  entries.forEach((entry, index) => {
+    if (entry?.type === 'other' && entry.typeOfOtherIncome === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'required', path: ['incomeTypes', index, 'typeOfOtherIncome'], input: entry });
+    }
+  });
+
+  if (typeof value.personalId !== 'string' || !isValidPersonalCode(value.personalId)) return;
+  const fromCode = birthDateFromPersonalCode(value.personalId);
+  if (fromCode === null && value.dateOfBirth === undefined && isNewFormatPersonalCode(value.personalId)) {
+    add('dateOfBirth', 'required');
+    return;
+  }
+  if (fromCode !== null && value.dateOfBirth !== undefined && value.dateOfBirth !== fromCode) {
+    add('dateOfBirth', 'dateOfBirth');
+    return;
+  }
+  const birthDate = fromCode ?? value.dateOfBirth;
+  if (birthDate !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(birthDate)) {
+    const age = ageOn(birthDate, today());
+    if (age < MIN_AGE || age > MAX_AGE) add(fromCode ? 'personalId' : 'dateOfBirth', 'ageRange');
+  }
+}
+
+/** `today` is injectable so tests and long-running servers agree on the age rule. */
+export function createApplicationSchema(today: () => Date = () => new Date()) {
+  return applicationFields.superRefine(
+    (value, ctx) => {
+      // with `when`, this also sees input that failed the field checks, even a non-object
+      if (typeof value === 'object' && value !== null) checkDependentFields(value, ctx, today);
+    },
+    { when: () => true },
+  );
+}
+
+export const applicationSchema = createApplicationSchema();
+export type LoanApplication = z.infer<typeof applicationSchema>;
+export type LoanApplicationInput = z.input<typeof applicationSchema>;
+
+/** Field errors keyed by the dotted path of the field, each the message key of the first issue there. */
+export function fieldErrorKeys(error: z.ZodError): Record<string, ValidationMessageKey> {
+  const errors: Record<string, ValidationMessageKey> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    if (errors[path] !== undefined) continue;
+    errors[path] = (VALIDATION_MESSAGE_KEYS as readonly string[]).includes(issue.message)
+      ? (issue.message as ValidationMessageKey)
+      : 'invalidValue';
+  }
+  return errors;
+}

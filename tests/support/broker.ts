@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type BrokerApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config/config.ts';
+import { startWorkers } from '../../server/jobs/workers.ts';
+import { freePort } from './postgres-cluster.ts';
+
+export type Storage = 'pglite' | 'postgres';
+
+export interface RunningBroker extends BrokerApp {
+  readonly url: string;
+  /** every log line the server wrote */
+  readonly logs: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh database in the shared test cluster, so test files never see each other's rows. */
+export async function createDatabase(adminUrl: string): Promise<string> {
+  const name = `kk_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export const TEST_ENCRYPTION_KEYS = `test-1:${randomBytes(32).toString('base64')}`;
+
+/**
+ * The real server on a free port: the API, the jobs, and the simulators of banks, Smart-ID,
+ * eParaksts and lenders mounted in the same process and reached over HTTP.
+ */
+export async function startBroker(options: {
+  storage: Storage;
+  postgresUrl?: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}): Promise<RunningBroker> {
+  const port = await freePort();
+  const databaseUrl =
+    options.storage === 'postgres'
+      ? (options.databaseUrl ?? (await createDatabase(requireUrl(options.postgresUrl))))
+      : undefined;
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: 'memory',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
+    SANDBOX_LENDER_DELAY_MS: '0',
+    RATE_LIMIT_SCALE: '1000',
+    ...options.env,
+  });
+  const logs: string[] = [];
+  const built = await buildApp({ clientDir: null, config, logStream: { write: (line) => void logs.push(line) } });
+  await built.app.listen({ port, host: '127.0.0.1' });
+  await startWorkers(built.broker);
+  return { ...built, url: `http://127.0.0.1:${port}`, logs, close: () => built.app.close() };
+}
+
+function requireUrl(url: string | undefined): string {
+  if (!url) throw new Error('postgresUrl is required for storage "postgres"');
+  return url;
+}
