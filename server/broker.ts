@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import type { BrokerConfig } from './config/config.ts';
-import { deriveSandboxSecret } from './config/sandbox-secret.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { createEParakstsClient } from './identity/eparaksts-client.ts';
+import { createEParakstsClient, eParakstsSandboxClientSecret } from './identity/eparaksts-client.ts';
 import { createSmartIdClient } from './identity/smart-id-client.ts';
 import type { LenderEndpoint } from './lenders/registry.ts';
 import { sandboxLenderRegistry } from './lenders/registry.ts';
@@ -61,7 +60,7 @@ export async function createBroker(config: BrokerConfig, log: FastifyBaseLogger)
     eParaksts: createEParakstsClient({
       baseUrl: config.eParaksts.baseUrl,
       clientId: config.eParaksts.clientId,
-      clientSecret: config.eParaksts.clientSecret ?? deriveSandboxSecret('eparaksts:client-secret').toString('base64url'),
+      clientSecret: config.eParaksts.clientSecret ?? eParakstsSandboxClientSecret(),
       redirectUri: `${config.publicBaseUrl}/api/identification/eparaksts/callback`,
     }),
     hub,

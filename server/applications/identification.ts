@@ -11,6 +11,7 @@ import type { Broker } from '../broker.ts';
 import { ApiProblem } from '../http/problem.ts';
 import { bankAuthorizeUrl } from '../identity/bank-link.ts';
 import { INSTITUTIONS } from '../identity/institutions.ts';
+import { smartIdFailure } from '../identity/smart-id-client.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { openApplicant } from './applicant-record.ts';
 import { applicationIdForToken } from './lookup.ts';
@@ -99,15 +100,15 @@ async function startSmartId(
     await finishIdentification(broker, identificationId, { kind: 'failed', failure: 'providerError' });
     throw new ApiProblem(503, 'providerUnavailable');
   }
-  if ('endResult' in started) {
+  if (started.kind === 'failed') {
     await finishIdentification(broker, identificationId, { kind: 'failed', failure: smartIdFailure(started.endResult) });
     throw new ApiProblem(422, 'identificationFailed');
   }
-  await broker.db.query('UPDATE identifications SET provider_session_id = $2, verification_code = $3 WHERE id = $1', [
-    identificationId,
-    started.sessionId,
-    started.verificationCode,
-  ]);
+  // the hash goes with the session: whichever process follows it verifies the signature over it
+  await broker.db.query(
+    'UPDATE identifications SET provider_session_id = $2, verification_code = $3, provider_challenge = $4 WHERE id = $1',
+    [identificationId, started.sessionId, started.verificationCode, started.hash],
+  );
   await broker.boss.send(QUEUES.smartIdPoll, { identificationId }, { singletonKey: identificationId });
   return { method: 'smartId', verificationCode: started.verificationCode };
 }
@@ -199,23 +200,4 @@ export async function identificationByReturnState(
     )
   ).rows;
   return row ?? null;
-}
-
-export function smartIdFailure(endResult: string): IdentificationFailure {
-  if (endResult.startsWith('USER_REFUSED')) return 'refused';
-  switch (endResult) {
-    case 'TIMEOUT':
-      return 'timeout';
-    case 'DOCUMENT_UNUSABLE':
-      return 'documentUnusable';
-    case 'WRONG_VC':
-      return 'wrongVerificationCode';
-    case 'REQUIRED_INTERACTION_NOT_SUPPORTED_BY_APP':
-      return 'notSupported';
-    case 'NO_SUITABLE_ACCOUNT':
-    case 'USER_ACCOUNT_NOT_FOUND':
-      return 'noAccount';
-    default:
-      return 'providerError';
-  }
 }

@@ -5,7 +5,7 @@ import { QUEUES } from '../jobs/queues.ts';
 import { sendApplication } from '../lenders/lender-client.ts';
 import type { PartnerApplication } from '../lenders/messages.ts';
 import { openApplicant } from './applicant-record.ts';
-import { refreshLenderProgress } from './progress.ts';
+import { lockApplication, refreshLenderProgress } from './progress.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
 
 const LEASE_SECONDS = 30;
@@ -79,6 +79,7 @@ async function settle(
   failure: string,
 ): Promise<void> {
   await broker.db.transaction(async (tx) => {
+    await lockApplication(tx, applicationId);
     const updated = await tx.query(
       `UPDATE lender_requests SET state = $2, failure = $3, answered_at = now(), lease_until = NULL
        WHERE id = $1 AND state IN ('queued', 'sending', 'sent') RETURNING id`,

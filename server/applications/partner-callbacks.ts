@@ -3,7 +3,7 @@ import { normalizeOffer } from '../../src/domain/offer.ts';
 import type { Broker } from '../broker.ts';
 import { ApiProblem } from '../http/problem.ts';
 import type { PartnerCallback } from '../lenders/messages.ts';
-import { refreshLenderProgress } from './progress.ts';
+import { lockApplication, refreshLenderProgress } from './progress.ts';
 
 /**
  * Applies a verified lender callback. Every step is idempotent, so a lender that retries after a
@@ -15,12 +15,14 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
   await broker.db.transaction(async (tx) => {
     const [request] = (
       await tx.query<{ application_id: string; lender_id: string }>(
-        'SELECT application_id, lender_id FROM lender_requests WHERE id = $1 FOR UPDATE',
+        'SELECT application_id, lender_id FROM lender_requests WHERE id = $1',
         [callback.applicationRef],
       )
     ).rows;
     if (!request || request.lender_id !== lenderId) throw new ApiProblem(404, 'notFound');
     const applicationId = request.application_id;
+    // the application row first, always: callbacks of one application queue up instead of deadlocking
+    await lockApplication(tx, applicationId);
 
     switch (callback.type) {
       case 'offer': {

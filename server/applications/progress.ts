@@ -3,6 +3,14 @@ import type { Sql } from '../db/database.ts';
 import { announceStatusChange } from './status-hub.ts';
 
 /**
+ * Every transaction that changes an application's lender rows or offers locks the application row
+ * first. Taking it later, after an offer insert's foreign-key share lock, deadlocks two callbacks.
+ */
+export async function lockApplication(tx: Sql, applicationId: string): Promise<void> {
+  await tx.query('SELECT 1 FROM applications WHERE id = $1 FOR UPDATE', [applicationId]);
+}
+
+/**
  * After any lender row changes: `processing` while no offer is in and lenders are still out,
  * `offers` once one is, `noOffers` when every lender has declined or gone silent.
  * Later states (chosen, signed, paid, expired) are never moved back.

@@ -1,6 +1,7 @@
 import type { Job } from 'pg-boss';
 import type { Broker } from '../broker.ts';
-import { finishIdentification, smartIdFailure } from './identification.ts';
+import { smartIdFailure } from '../identity/smart-id-client.ts';
+import { finishIdentification } from './identification.ts';
 
 export interface SmartIdPollJob {
   readonly identificationId: string;
@@ -18,8 +19,13 @@ export async function followSmartIdSession(broker: Broker, job: Job<SmartIdPollJ
   const { identificationId } = job.data;
   for (;;) {
     const [identification] = (
-      await broker.db.query<{ state: string; provider_session_id: string | null; created_at: Date }>(
-        'SELECT state, provider_session_id, created_at FROM identifications WHERE id = $1',
+      await broker.db.query<{
+        state: string;
+        provider_session_id: string | null;
+        provider_challenge: string | null;
+        created_at: Date;
+      }>(
+        'SELECT state, provider_session_id, provider_challenge, created_at FROM identifications WHERE id = $1',
         [identificationId],
       )
     ).rows;
@@ -29,9 +35,13 @@ export async function followSmartIdSession(broker: Broker, job: Job<SmartIdPollJ
       await finishIdentification(broker, identificationId, { kind: 'failed', failure: 'timeout' });
       return;
     }
-    const session = await broker.smartId.pollSession(identification.provider_session_id, LONG_POLL_MS);
+    const session = await broker.smartId.pollSession(
+      identification.provider_session_id,
+      LONG_POLL_MS,
+      identification.provider_challenge ?? undefined,
+    );
     if (session.state === 'RUNNING') continue;
-    if (session.endResult === 'OK' && session.identity) {
+    if (session.endResult === 'OK') {
       await finishIdentification(broker, identificationId, {
         kind: 'identified',
         personalCode: session.identity.personalCode,

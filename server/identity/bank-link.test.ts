@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBankSandbox } from '../sandbox/banks/plugin.ts';
 import {
   bankAuthorizeUrl,
-  BankReturnError,
+  type BankReturnError,
   isBankReturnError,
   verifyBankReturn,
   type BankReturn,

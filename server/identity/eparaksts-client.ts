@@ -97,12 +97,7 @@ export function createEParakstsClient({
     } catch (error) {
       throw new EParakstsError('network', `eParaksts ${what}: no answer`, { retryable: true, cause: error });
     }
-    let body: unknown = undefined;
-    try {
-      body = await response.json();
-    } catch {
-      body = undefined;
-    }
+    const body: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const oauth = errorAnswerSchema.safeParse(body);
       const code = oauth.success ? oauth.data.error : 'http';

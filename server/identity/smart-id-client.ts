@@ -221,11 +221,11 @@ export function createSmartIdClient({
     if (!read || read.certificate.certificateLevel !== 'QUALIFIED') return invalid;
     const personalCode = personalCodeFromSerialNumber(read.certificate.subject.serialNumber);
     if (!personalCode) return invalid;
-    let valid = false;
+    let valid: boolean;
     try {
       valid = verify(null, hash, read.publicKey, Buffer.from(answer.signature.value, 'base64'));
     } catch {
-      valid = false;
+      return invalid;
     }
     if (!valid) return invalid;
     return {

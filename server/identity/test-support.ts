@@ -23,7 +23,7 @@ const unescape = (value: string) => value.replace(/&(?:amp|lt|gt|quot|#39);/g, (
 /** The hidden inputs of the first form of a page, as a browser would submit them. */
 export function hiddenFields(page: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const match of page.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
+  for (const match of page.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"\s*\/?>/g)) {
     fields[unescape(match[1] ?? '')] = unescape(match[2] ?? '');
   }
   return fields;

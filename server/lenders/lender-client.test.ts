@@ -76,7 +76,8 @@ describe('sendApplication', () => {
   it('posts signed JSON with the idempotency key and returns the reference', async () => {
     const application = partnerApplicationFixture();
     expect(await sendApplication(endpoint('ok'), application)).toEqual({ reference: 'ref-1' });
-    const request = seen.at(-1)!;
+    const request = seen.at(-1);
+    if (!request) throw new Error('the stub saw no request');
     expect(request.headers['idempotency-key']).toBe(application.requestId);
     expect(request.headers['content-type']).toBe('application/json');
     expect(verifyPartnerMessage(secret, request.headers as Record<string, string>, request.raw)).toMatchObject({
@@ -108,7 +109,9 @@ describe('sendApplication', () => {
     const address = closed.server.address();
     await closed.close();
     const port = typeof address === 'object' && address ? address.port : 1;
-    const error = await failure(sendApplication(endpoint('ok', `http://127.0.0.1:${port}`), partnerApplicationFixture()));
+    const error = await failure(
+      sendApplication(endpoint('ok', `http://127.0.0.1:${port}`), partnerApplicationFixture()),
+    );
     expect(isLenderRetryableError(error)).toBe(true);
     expect(error).toMatchObject({ status: undefined });
   });

@@ -38,6 +38,7 @@ describe('signPartnerMessage', () => {
 
 describe('verifyPartnerMessage', () => {
   const headers = signPartnerMessage(secret, body, BROKER_PARTNER_ID, now);
+  const signature = headers['x-kk-signature'] ?? '';
 
   it('accepts a genuine message and returns its nonce, timestamp and partner', () => {
     expect(verifyPartnerMessage(secret, headers, body, now)).toEqual({
@@ -74,7 +75,7 @@ describe('verifyPartnerMessage', () => {
     expect(verifyPartnerMessage(secret, { ...headers, 'x-kk-signature': 'zz' }, body, now)).toMatchObject({
       reason: 'badSignature',
     });
-    const short = { ...headers, 'x-kk-signature': headers['x-kk-signature']!.slice(0, 62) };
+    const short = { ...headers, 'x-kk-signature': signature.slice(0, 62) };
     expect(verifyPartnerMessage(secret, short, body, now)).toMatchObject({ reason: 'badSignature' });
   });
   it('rejects a stale or future timestamp beyond the allowed skew', () => {
@@ -83,11 +84,13 @@ describe('verifyPartnerMessage', () => {
     expect(verifyPartnerMessage(secret, headers, body, now - 301_000)).toEqual({ ok: false, reason: 'stale' });
     expect(verifyPartnerMessage(secret, headers, body, now + 20_000, 10)).toEqual({ ok: false, reason: 'stale' });
   });
-  it.each(['x-kk-partner', 'x-kk-timestamp', 'x-kk-nonce', 'x-kk-signature'])('rejects a message without %s', (name) => {
-    const without: Record<string, string> = { ...headers };
-    delete without[name];
-    expect(verifyPartnerMessage(secret, without, body, now)).toEqual({ ok: false, reason: 'missing' });
-  });
+  it.each(['x-kk-partner', 'x-kk-timestamp', 'x-kk-nonce', 'x-kk-signature'])(
+    'rejects a message without %s',
+    (name) => {
+      const without = Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
+      expect(verifyPartnerMessage(secret, without, body, now)).toEqual({ ok: false, reason: 'missing' });
+    },
+  );
   it('treats a malformed timestamp or nonce, or a repeated header, as missing', () => {
     expect(verifyPartnerMessage(secret, { ...headers, 'x-kk-timestamp': '1e9' }, body, now)).toMatchObject({
       reason: 'missing',
@@ -95,7 +98,7 @@ describe('verifyPartnerMessage', () => {
     expect(verifyPartnerMessage(secret, { ...headers, 'x-kk-nonce': 'not hex' }, body, now)).toMatchObject({
       reason: 'missing',
     });
-    const repeated = { ...headers, 'x-kk-signature': [headers['x-kk-signature']!, headers['x-kk-signature']!] };
+    const repeated = { ...headers, 'x-kk-signature': [signature, signature] };
     expect(verifyPartnerMessage(secret, repeated, body, now)).toMatchObject({ reason: 'missing' });
   });
 });

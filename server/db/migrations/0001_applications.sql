@@ -35,6 +35,8 @@ CREATE TABLE identifications (
   -- the OAuth/bank "state" parameter, hashed; it ties a browser's return to this attempt
   return_state_hash text UNIQUE,
   provider_session_id text,
+  -- the Smart-ID hash the session signs; not secret, needed to verify the signature
+  provider_challenge text,
   verification_code text,
   failure text,
   created_at timestamptz NOT NULL DEFAULT now(),

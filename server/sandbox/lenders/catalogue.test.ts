@@ -12,7 +12,8 @@ describe('sandbox lender catalogue', () => {
   });
 
   it('uses no real lender names', () => {
-    const real = /seb|swed|citadele|luminor|bigbank|inbank|delfin|banknote|ipf|credit24|4finance|via sms|sefinance|bino|ondo|ferratum|rietumu|signet|blue ?orange/i;
+    const real =
+      /seb|swed|citadele|luminor|bigbank|inbank|delfin|banknote|ipf|credit24|4finance|via sms|sefinance|bino|ondo|ferratum|rietumu|signet|blue ?orange/i;
     for (const lender of SANDBOX_LENDERS) expect(lender.name).not.toMatch(real);
   });
 
@@ -51,7 +52,8 @@ describe('sandboxLenderRegistry', () => {
   it('points every lender at the sandbox with its derived secret', () => {
     const registry = sandboxLenderRegistry('http://127.0.0.1:3000/sandbox/lenders/');
     expect(registry).toHaveLength(16);
-    const first = registry[0]!;
+    const first = registry[0];
+    if (!first) throw new Error('empty registry');
     expect(first.baseUrl).toBe(`http://127.0.0.1:3000/sandbox/lenders/${first.id}`);
     expect(first.secret).toHaveLength(32);
     expect(new Set(registry.map((lender) => lender.secret.toString('hex'))).size).toBe(16);

@@ -72,9 +72,9 @@ describe('decide: a good applicant', () => {
     const riskyRate = offerOf(decide(nonBank, risky, today)).annualRate;
     expect(riskyRate).toBeGreaterThan(safe);
     expect(riskyRate).toBeLessThanOrEqual(nonBank.maxRate);
-    expect(offerOf(decide(lender('vejs-nauda'), { ...risky, loan: { ...risky.loan, term: 12 } }, today)).annualRate).toBe(
-      40,
-    );
+    expect(
+      offerOf(decide(lender('vejs-nauda'), { ...risky, loan: { ...risky.loan, term: 12 } }, today)).annualRate,
+    ).toBe(40);
   });
 
   it('charges at least the minimum arrangement fee', () => {
@@ -120,9 +120,7 @@ describe('decide: documented income', () => {
     expect(decide(nonBank, student, today).type).toBe('offer');
   });
   it('counts a pension at a bank', () => {
-    const pension = withIncome([
-      { type: 'other', typeOfOtherIncome: 'pensioner', employmentDuration: 'over12Months' },
-    ]);
+    const pension = withIncome([{ type: 'other', typeOfOtherIncome: 'pensioner', employmentDuration: 'over12Months' }]);
     expect(decide(bank, pension, today).type).toBe('offer');
   });
   it('never counts unspecified other income', () => {
@@ -183,7 +181,13 @@ describe('decide: amount range', () => {
     expect(offerOf(decide(lender('rasa-kredits'), asking(800), today)).amount).toBe(1000);
   });
   it('declines an amount far below the minimum', () => {
-    expect(decide(lender('rigas-lica-banka'), { ...asking(500), loan: { ...asking(500).loan, purpose: 'refinancing' } }, today)).toEqual({
+    expect(
+      decide(
+        lender('rigas-lica-banka'),
+        { ...asking(500), loan: { ...asking(500).loan, purpose: 'refinancing' } },
+        today,
+      ),
+    ).toEqual({
       type: 'decline',
       reason: 'amount',
     });

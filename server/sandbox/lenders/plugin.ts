@@ -136,6 +136,17 @@ export function safeReturnUrl(value: unknown): string | undefined {
   }
 }
 
+/** A long-running sandbox (a benchmark, a demo left on) forgets its oldest records rather than grow forever. */
+const MAX_RECORDS = 100_000;
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_RECORDS) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+}
+
 class LenderSandbox {
   readonly nonces = new InMemoryNonceStore();
   readonly stats = new Map<string, LenderSandboxStats>();
@@ -202,7 +213,7 @@ class LenderSandbox {
     const decision = decide(lender, application, new Date());
     const base = { requestId: application.requestId, applicationRef: application.applicationRef, lenderId: lender.id };
     if (decision.type === 'offer') {
-      this.offers.set(`${lender.id}\u0000${decision.offer.offerId}`, {
+      remember(this.offers, `${lender.id}\u0000${decision.offer.offerId}`, {
         lenderId: lender.id,
         requestId: application.requestId,
         applicationRef: application.applicationRef,
@@ -310,6 +321,12 @@ function sendHtml(reply: FastifyReply, status: number, html: string): FastifyRep
     .send(html);
 }
 
+/** The signing form posts to the page's own URL, relative, so the page works behind a path-rewriting proxy too. */
+function formAction(request: FastifyRequest<{ Params: ContractParams }>): string {
+  const query = request.url.indexOf('?');
+  return encodeURIComponent(request.params.offerId) + (query === -1 ? '' : request.url.slice(query));
+}
+
 export async function registerLenderSandbox(app: FastifyInstance, opts: LenderSandboxOptions = {}): Promise<void> {
   const prefix = (opts.prefix ?? DEFAULT_PREFIX).replace(/\/+$/, '');
   const brokerPartnerId = opts.brokerPartnerId ?? BROKER_PARTNER_ID;
@@ -372,7 +389,7 @@ export async function registerLenderSandbox(app: FastifyInstance, opts: LenderSa
           return reply.code(202).send({ reference: known.reference });
         }
         const reference = randomUUID();
-        sandbox.accepted.set(acceptedKey, { reference, applicationRef: ref });
+        remember(sandbox.accepted, acceptedKey, { reference, applicationRef: ref });
         stats.applications += 1;
         stats.byApplicationRef[ref] = (stats.byApplicationRef[ref] ?? 0) + 1;
         stats.deliveriesByApplicationRef[ref] = (stats.deliveriesByApplicationRef[ref] ?? 0) + 1;
@@ -395,7 +412,7 @@ export async function registerLenderSandbox(app: FastifyInstance, opts: LenderSa
             return sendHtml(reply, 410, renderMessagePage(lang, lender, 'expired'));
           }
           const offer = normalizeOffer(record.terms, lender, record.terms.offerId, new Date());
-          return sendHtml(reply, 200, renderContractPage({ lang, lender, offer, action: request.url }));
+          return sendHtml(reply, 200, renderContractPage({ lang, lender, offer, action: formAction(request) }));
         },
       );
 
@@ -414,7 +431,13 @@ export async function registerLenderSandbox(app: FastifyInstance, opts: LenderSa
             const form = request.body as Record<string, unknown> | undefined;
             if (form?.consent !== 'yes') {
               const offer = normalizeOffer(record.terms, lender, record.terms.offerId, new Date());
-              const html = renderContractPage({ lang, lender, offer, action: request.url, consentMissing: true });
+              const html = renderContractPage({
+                lang,
+                lender,
+                offer,
+                action: formAction(request),
+                consentMissing: true,
+              });
               return sendHtml(reply, 422, html);
             }
             const contractRef =
