@@ -3,7 +3,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/config.ts';
 import { startWorkers } from './jobs/workers.ts';
 
-const clientDir = fileURLToPath(new URL('../dist/client', import.meta.url));
+// SERVE_SITE=off serves the API alone (server tests run before the site is built)
+const clientDir = process.env.SERVE_SITE === 'off' ? null : fileURLToPath(new URL('../dist/client', import.meta.url));
 const config = loadConfig();
 const { app, broker } = await buildApp({ clientDir, config });
 
