@@ -1,15 +1,26 @@
-import type { Job } from 'pg-boss';
+import type { Job, JobResult } from 'pg-boss';
 import type { Broker } from '../broker.ts';
 import { expireLenderRequest, sendToLender, sweepLenderRequests, type LenderSendJob } from '../applications/lender-dispatch.ts';
 import { deleteExpiredData, expireStaleApplications } from '../applications/maintenance.ts';
 import { followSmartIdSession, type SmartIdPollJob } from '../applications/smart-id-session.ts';
 import { createQueues, QUEUES } from './queues.ts';
 
-const each =
+/** Runs a fetched batch in parallel and settles each job by itself: one failure retries one job. */
+const eachJob =
   <T>(handler: (job: Job<T>) => Promise<void>) =>
-  async (jobs: Job<T>[]) => {
-    for (const job of jobs) await handler(job);
-  };
+  async (jobs: Job<T>[]): Promise<JobResult[]> =>
+    Promise.all(
+      jobs.map(async (job): Promise<JobResult> => {
+        try {
+          await handler(job);
+          return { id: job.id, status: 'completed' };
+        } catch (error) {
+          return { id: job.id, status: 'failed', output: { error: error instanceof Error ? error.name : 'error' } };
+        }
+      }),
+    );
+
+const batch = { perJobResults: true, burstWhenBatchFull: true } as const;
 
 /** Creates the queues and, unless this process serves HTTP only, works them. */
 export async function startWorkers(broker: Broker): Promise<void> {
@@ -19,18 +30,21 @@ export async function startWorkers(broker: Broker): Promise<void> {
 
   await boss.work<LenderSendJob>(
     QUEUES.lenderSend,
-    { localConcurrency: 16, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 5 },
-    each((job) => sendToLender(broker, job)),
+    { ...batch, batchSize: 16, localConcurrency: 4, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 5 },
+    eachJob((job) => sendToLender(broker, job)),
   );
   await boss.work<LenderSendJob>(
     QUEUES.lenderTimeout,
-    { pollingIntervalSeconds: 5 },
-    each((job) => expireLenderRequest(broker, job)),
+    { ...batch, batchSize: 50, pollingIntervalSeconds: 1 },
+    eachJob((job) => expireLenderRequest(broker, job)),
   );
   await boss.work<SmartIdPollJob>(
     QUEUES.smartIdPoll,
+    // one session per worker: a long poll must not hold back the completion of others
     { localConcurrency: 20, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 5 },
-    each((job) => followSmartIdSession(broker, job)),
+    async ([job]) => {
+      if (job) await followSmartIdSession(broker, job);
+    },
   );
   await boss.work(QUEUES.sweep, { pollingIntervalSeconds: 10 }, async () => {
     await sweepLenderRequests(broker);

@@ -112,7 +112,8 @@ export const startIdentificationAnswerSchema = z.discriminatedUnion('method', [
 ]);
 export type StartIdentificationAnswer = z.infer<typeof startIdentificationAnswerSchema>;
 
-export const statusQuerySchema = z.object({ token: tokenSchema });
+/** Loose: a `lang` beside the token stays in the parsed query, so errors answer in that language. */
+export const statusQuerySchema = z.looseObject({ token: tokenSchema });
 
 export const lenderStatusSchema = z.object({
   lenderId: z.string(),
@@ -142,7 +143,8 @@ export const applicationStatusSchema = z.object({
 });
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 
-export const chooseOfferBodySchema = z.object({ token: tokenSchema, offerId: z.string().min(1).max(64) });
+/** Loose: a `language` beside the fields stays in the parsed body, so errors answer in that language. */
+export const chooseOfferBodySchema = z.looseObject({ token: tokenSchema, offerId: z.string().min(1).max(64) });
 export const chooseOfferAnswerSchema = z.object({ signUrl: z.url() });
 
 /** Every error answer: a stable code, a message in the requested language, and per-field messages. */

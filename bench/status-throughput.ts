@@ -1,0 +1,169 @@
+/**
+ * Status throughput: requests per second of GET /api/getApplicationStatus against a bare Fastify route, in one run.
+ *
+ *   node bench/status-throughput.ts
+ *   BENCH_CONNECTIONS=50 BENCH_DURATION_SECONDS=10 BENCH_WARMUP_SECONDS=2 node bench/status-throughput.ts
+ *
+ * In this process: the real broker (PGlite in memory, logger off, rate limits scaled by 1 000 000, the sandbox
+ * mounted, workers running) and, beside it, a bare Fastify instance (logger off) whose GET /bare answers a small
+ * constant text. Both serve throughout, so both measurements see the same process: the same node, the same flags,
+ * the same background work (the job queue's polling). The status request is for a real application that went
+ * through bank identification and has every lender's answer, so its body is the realistic one (16 lenders, 12
+ * offers with the standard fixture).
+ *
+ * The load comes from autocannon's command line in a child process, not from a worker thread: on this 2-core machine
+ * the OS then runs the load generator on the other core, and nothing of it is in the server's process — no shared
+ * event loop, heap, garbage collector, libuv thread pool or V8 platform threads — so the server's process is as in
+ * production and `node --cpu-prof bench/status-throughput.ts` profiles the server alone. The same connections,
+ * duration and warm-up for both routes: a warm-up run (discarded), then the measured run; bare first, then status.
+ *
+ * Prints and returns { bareRps, statusRps, ratio }; the target is ratio >= 0.5.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type { Result } from 'autocannon';
+import Fastify from 'fastify';
+import type { ApplicationStatus } from '../src/domain/api.ts';
+import { allLendersAnswered, runApplication, startBenchBroker } from './offer-latency.ts';
+
+export const TARGET_RATIO = 0.5;
+
+export interface LoadOptions {
+  readonly connections: number;
+  readonly durationSeconds: number;
+  readonly warmupSeconds: number;
+}
+
+export interface StatusThroughputResult {
+  bareRps: number;
+  statusRps: number;
+  ratio: number;
+  /** how it was measured, and latencies for context */
+  details: {
+    load: LoadOptions;
+    statusBodyBytes: number;
+    lenders: number;
+    offers: number;
+    bare: RouteFigures;
+    status: RouteFigures;
+    targetRatio: number;
+    met: boolean;
+  };
+}
+
+interface RouteFigures {
+  requests: number;
+  /** autocannon's mean of per-second samples */
+  rps: number;
+  latencyMs: { p50: number; p99: number; max: number };
+}
+
+const AUTOCANNON_CLI = createRequire(import.meta.url).resolve('autocannon');
+
+/** One autocannon run in its own process; throws on any error or non-2xx answer, which would make the figure void. */
+function autocannon(url: string, connections: number, durationSeconds: number): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const args = ['--json', '--no-progress', '--connections', String(connections), '--duration', String(durationSeconds)];
+    const child = spawn(process.execPath, [AUTOCANNON_CLI, ...args, url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      try {
+        const result = JSON.parse(output) as Result;
+        if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
+          reject(new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`));
+        } else resolve(result);
+      } catch (error) {
+        reject(new Error(`autocannon printed no JSON result: ${String(error)}`));
+      }
+    });
+  });
+}
+
+async function measureRoute(url: string, load: LoadOptions): Promise<RouteFigures> {
+  if (load.warmupSeconds > 0) await autocannon(url, load.connections, load.warmupSeconds);
+  const result = await autocannon(url, load.connections, load.durationSeconds);
+  return {
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+  };
+}
+
+export async function measureStatusThroughput(options: Partial<LoadOptions> = {}): Promise<StatusThroughputResult> {
+  const load: LoadOptions = {
+    connections: options.connections ?? 50,
+    durationSeconds: options.durationSeconds ?? 10,
+    warmupSeconds: options.warmupSeconds ?? 2,
+  };
+  const bareApp = Fastify({ logger: false });
+  bareApp.get('/bare', async () => 'ok');
+  const broker = await startBenchBroker();
+  try {
+    const bareUrl = `${await bareApp.listen({ port: 0, host: '127.0.0.1' })}/bare`;
+    const lenders = broker.broker.lenders.size;
+    const { token } = await runApplication(broker.url, lenders);
+    const statusUrl = `${broker.url}/api/getApplicationStatus?token=${token}`;
+
+    const check = await fetch(statusUrl);
+    const body = await check.text();
+    const status = JSON.parse(body) as ApplicationStatus;
+    if (check.status !== 200 || !allLendersAnswered(lenders)(status) || status.offers.length === 0) {
+      throw new Error(`the status is not the realistic one: HTTP ${check.status}, ${body.slice(0, 300)}`);
+    }
+
+    const bare = await measureRoute(bareUrl, load);
+    const statusFigures = await measureRoute(statusUrl, load);
+    const ratio = Math.round((statusFigures.rps / bare.rps) * 1000) / 1000;
+    return {
+      bareRps: bare.rps,
+      statusRps: statusFigures.rps,
+      ratio,
+      details: {
+        load,
+        statusBodyBytes: Buffer.byteLength(body),
+        lenders: status.lenders.length,
+        offers: status.offers.length,
+        bare,
+        status: statusFigures,
+        targetRatio: TARGET_RATIO,
+        met: ratio >= TARGET_RATIO,
+      },
+    };
+  } finally {
+    await bareApp.close();
+    await broker.close();
+  }
+}
+
+export function describeStatusThroughput(result: StatusThroughputResult): string {
+  const { details: d } = result;
+  const latency = (f: RouteFigures) => `p50 ${f.latencyMs.p50} ms, p99 ${f.latencyMs.p99} ms`;
+  return [
+    `Status throughput (${d.load.connections} connections, ${d.load.durationSeconds} s after a ${d.load.warmupSeconds} s warm-up):`,
+    `  bare Fastify route:     ${result.bareRps} req/s (${latency(d.bare)})`,
+    `  getApplicationStatus:   ${result.statusRps} req/s (${latency(d.status)}; body ${d.statusBodyBytes} bytes,` +
+      ` ${d.lenders} lenders, ${d.offers} offers)`,
+    `  ratio ${result.ratio} (target >= ${d.targetRatio}: ${d.met ? 'met' : 'MISSED'})`,
+  ].join('\n');
+}
+
+const envNumber = (name: string): number | undefined =>
+  process.env[name] === undefined ? undefined : Number(process.env[name]);
+
+if (import.meta.main) {
+  try {
+    const result = await measureStatusThroughput({
+      connections: envNumber('BENCH_CONNECTIONS'),
+      durationSeconds: envNumber('BENCH_DURATION_SECONDS'),
+      warmupSeconds: envNumber('BENCH_WARMUP_SECONDS'),
+    });
+    console.log(JSON.stringify({ bareRps: result.bareRps, statusRps: result.statusRps, ratio: result.ratio }));
+    console.log(describeStatusThroughput(result));
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  }
+}
