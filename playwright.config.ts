@@ -21,7 +21,8 @@ export default defineConfig({
   webServer: {
     command: 'node server/main.ts',
     url: `http://127.0.0.1:${port}/`,
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // an embedded database in memory: every run starts empty
+    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: 'memory', SANDBOX_LENDER_DELAY_MS: '0' },
     reuseExistingServer: false,
     timeout: 60_000,
   },

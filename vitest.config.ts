@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'server/**/*.test.ts', 'widgets/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'machines/**/*.test.ts',
+      'server/**/*.test.ts',
+      'widgets/**/*.test.{ts,tsx}',
+      'tests/server/**/*.test.ts',
+    ],
     environment: 'node',
     setupFiles: ['./src/test-setup.ts'],
     globalSetup: ['./tests/support/global-setup.ts'],

@@ -73,8 +73,9 @@ export async function buildApp({
   await registerPartnerRoutes(app, broker);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   if (clientDir) await registerSite(app, clientDir);
-  else app.setNotFoundHandler(() => {
-    throw new ApiProblem(404, 'notFound');
-  });
+  else
+    app.setNotFoundHandler(() => {
+      throw new ApiProblem(404, 'notFound');
+    });
   return { app, broker };
 }

@@ -38,7 +38,9 @@ export async function createBroker(config: BrokerConfig, log: FastifyBaseLogger)
     schedule: config.workers,
     supervise: config.workers,
   });
-  boss.on('error', (error: Error) => log.error({ err: { type: error.name, message: error.message } }, 'job queue error'));
+  boss.on('error', (error: Error) =>
+    log.error({ err: { type: error.name, message: error.message } }, 'job queue error'),
+  );
   await boss.start();
 
   const hub = await createStatusHub(db, async (applicationId) => {

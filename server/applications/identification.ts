@@ -79,7 +79,10 @@ export async function startIdentification(
         }),
       };
     case 'eSignature':
-      return { method: 'eSignature', redirectUrl: broker.eParaksts.authorizeUrl({ state: returnState, language: body.language }) };
+      return {
+        method: 'eSignature',
+        redirectUrl: broker.eParaksts.authorizeUrl({ state: returnState, language: body.language }),
+      };
     case 'smartId':
       return startSmartId(broker, identificationId, application, body.language);
   }
@@ -101,7 +104,10 @@ async function startSmartId(
     throw new ApiProblem(503, 'providerUnavailable');
   }
   if (started.kind === 'failed') {
-    await finishIdentification(broker, identificationId, { kind: 'failed', failure: smartIdFailure(started.endResult) });
+    await finishIdentification(broker, identificationId, {
+      kind: 'failed',
+      failure: smartIdFailure(started.endResult),
+    });
     throw new ApiProblem(422, 'identificationFailed');
   }
   // the hash goes with the session: whichever process follows it verifies the signature over it
@@ -164,7 +170,9 @@ export async function finishIdentification(
       return { succeeded: false, language: application.language, created: [] };
     }
 
-    await tx.query(`UPDATE identifications SET state = 'succeeded', finished_at = now() WHERE id = $1`, [identificationId]);
+    await tx.query(`UPDATE identifications SET state = 'succeeded', finished_at = now() WHERE id = $1`, [
+      identificationId,
+    ]);
     await tx.query(
       `UPDATE applications SET state = 'processing', identified_at = now(), updated_at = now() WHERE id = $1`,
       [application.id],

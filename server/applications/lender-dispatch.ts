@@ -97,7 +97,8 @@ export async function expireLenderRequest(broker: Broker, job: Job<LenderSendJob
       [job.data.requestId],
     )
   ).rows;
-  if (row?.state === 'sent') await settle(broker, job.data.requestId, row.application_id, 'timeout', 'no answer in time');
+  if (row?.state === 'sent')
+    await settle(broker, job.data.requestId, row.application_id, 'timeout', 'no answer in time');
 }
 
 /**
@@ -180,4 +181,3 @@ async function partnerApplication(
     },
   };
 }
-

@@ -34,7 +34,8 @@ export async function refreshLenderProgress(tx: Sql, applicationId: string): Pro
       [applicationId],
     )
   ).rows;
-  const next: ApplicationState = (counts?.offers ?? 0) > 0 ? 'offers' : (counts?.pending ?? 0) > 0 ? 'processing' : 'noOffers';
+  const next: ApplicationState =
+    (counts?.offers ?? 0) > 0 ? 'offers' : (counts?.pending ?? 0) > 0 ? 'processing' : 'noOffers';
   await tx.query('UPDATE applications SET state = $2, updated_at = now() WHERE id = $1', [applicationId, next]);
   await announceStatusChange(tx, applicationId);
   return next;

@@ -24,10 +24,9 @@ export async function followSmartIdSession(broker: Broker, job: Job<SmartIdPollJ
         provider_session_id: string | null;
         provider_challenge: string | null;
         created_at: Date;
-      }>(
-        'SELECT state, provider_session_id, provider_challenge, created_at FROM identifications WHERE id = $1',
-        [identificationId],
-      )
+      }>('SELECT state, provider_session_id, provider_challenge, created_at FROM identifications WHERE id = $1', [
+        identificationId,
+      ])
     ).rows;
     // finished, or the person chose another method meanwhile
     if (!identification || identification.state !== 'pending' || !identification.provider_session_id) return;
@@ -47,7 +46,10 @@ export async function followSmartIdSession(broker: Broker, job: Job<SmartIdPollJ
         personalCode: session.identity.personalCode,
       });
     } else {
-      await finishIdentification(broker, identificationId, { kind: 'failed', failure: smartIdFailure(session.endResult) });
+      await finishIdentification(broker, identificationId, {
+        kind: 'failed',
+        failure: smartIdFailure(session.endResult),
+      });
     }
     return;
   }

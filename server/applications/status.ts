@@ -1,4 +1,9 @@
-import type { ApplicationState, ApplicationStatus, IdentificationFailure, IdentificationMethod } from '../../src/domain/api.ts';
+import type {
+  ApplicationState,
+  ApplicationStatus,
+  IdentificationFailure,
+  IdentificationMethod,
+} from '../../src/domain/api.ts';
 import type { Language } from '../../src/domain/language.ts';
 import type { LoanPurpose } from '../../src/domain/application.ts';
 import type { Offer } from '../../src/domain/offer.ts';

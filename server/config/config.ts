@@ -95,5 +95,8 @@ function encryptionKeys(env: Env, devKeyFile: string | null): BrokerConfig['encr
     mkdirSync(dirname(devKeyFile), { recursive: true });
     writeFileSync(devKeyFile, randomBytes(32).toString('base64'), { mode: 0o600 });
   }
-  return { keys: new Map([['dev', Buffer.from(readFileSync(devKeyFile, 'utf8').trim(), 'base64')]]), currentKeyId: 'dev' };
+  return {
+    keys: new Map([['dev', Buffer.from(readFileSync(devKeyFile, 'utf8').trim(), 'base64')]]),
+    currentKeyId: 'dev',
+  };
 }

@@ -30,7 +30,8 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     kind: 'pglite',
     query: (text, params) => db.query(text, params ? [...params] : undefined),
-    transaction: (work) => db.transaction((tx) => work({ query: (text, params) => tx.query(text, params ? [...params] : undefined) })),
+    transaction: (work) =>
+      db.transaction((tx) => work({ query: (text, params) => tx.query(text, params ? [...params] : undefined) })),
     listen: async (channel, onPayload) => {
       const unlisten = await db.listen(channel, onPayload);
       return () => unlisten();

@@ -28,7 +28,13 @@ import { verifyBankReturn } from '../identity/bank-link.ts';
 import { INSTITUTIONS, institutionLogoSvg } from '../identity/institutions.ts';
 import { ApiProblem } from './problem.ts';
 
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 /** Rate limits per client address, per minute; RATE_LIMIT_SCALE raises them for load tests. */
 const limit = (broker: Broker, perMinute: number) => ({
@@ -57,15 +63,13 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return INSTITUTIONS.map(
-        (institution): Institution => ({
-          id: institution.id,
-          name: institution.name,
-          order: institution.order,
-          featured: institution.featured,
-          logo: `/api/institutions/${institution.id}/logo.svg`,
-        }),
-      );
+      return INSTITUTIONS.map((institution): Institution => ({
+        id: institution.id,
+        name: institution.name,
+        order: institution.order,
+        featured: institution.featured,
+        logo: `/api/institutions/${institution.id}/logo.svg`,
+      }));
     },
   );
 

@@ -32,7 +32,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
     if (error instanceof ApiProblem) {
       const fields = error.fields
-        ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, validationMessage(language, key)]))
+        ? Object.fromEntries(
+            Object.entries(error.fields).map(([field, key]) => [field, validationMessage(language, key)]),
+          )
         : undefined;
       return send(error.statusCode, error.code, fields);
     }

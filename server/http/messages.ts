@@ -27,7 +27,9 @@ export function requestLanguage(request: FastifyRequest): Language {
   const body = request.body as { language?: unknown } | undefined;
   const query = request.query as { lang?: unknown; language?: unknown } | undefined;
   const explicit =
-    pick(typeof body === 'object' && body !== null ? body.language : undefined) ?? pick(query?.lang) ?? pick(query?.language);
+    pick(typeof body === 'object' && body !== null ? body.language : undefined) ??
+    pick(query?.lang) ??
+    pick(query?.language);
   if (explicit) return explicit;
   const accept = request.headers['accept-language'];
   if (typeof accept === 'string') {

@@ -27,8 +27,10 @@ export async function registerPartnerRoutes(app: FastifyInstance, broker: Broker
   const nonces = databaseNonceStore(broker.db);
   await app.register(async (partner) => {
     partner.removeAllContentTypeParsers();
-    partner.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
-      done(null, body),
+    partner.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => done(null, body),
     );
     partner.post(
       '/api/partner/v1/decisions',

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
 /** The third parties the site loads after consent (src/tracking/deferred-scripts.ts) and what they call. */
-const ANALYTICS = ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com'];
+const ANALYTICS = [
+  'https://www.googletagmanager.com',
+  'https://www.google-analytics.com',
+  'https://*.google-analytics.com',
+];
 const TESTING = ['https://dev.visualwebsiteoptimizer.com', 'https://*.visualwebsiteoptimizer.com'];
 const ADS = ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'];
 

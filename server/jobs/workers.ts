@@ -1,6 +1,11 @@
 import type { Job, JobResult } from 'pg-boss';
 import type { Broker } from '../broker.ts';
-import { expireLenderRequest, sendToLender, sweepLenderRequests, type LenderSendJob } from '../applications/lender-dispatch.ts';
+import {
+  expireLenderRequest,
+  sendToLender,
+  sweepLenderRequests,
+  type LenderSendJob,
+} from '../applications/lender-dispatch.ts';
 import { deleteExpiredData, expireStaleApplications } from '../applications/maintenance.ts';
 import { followSmartIdSession, type SmartIdPollJob } from '../applications/smart-id-session.ts';
 import { createQueues, QUEUES } from './queues.ts';

@@ -17,7 +17,9 @@ export async function registerSandbox(app: FastifyInstance, config: BrokerConfig
   await app.register(async (sandbox) => {
     await registerBankSandbox(sandbox, {});
     await registerSmartIdSandbox(sandbox, {
-      ...(auto && (SMART_ID_API_END_RESULTS as readonly string[]).includes(auto) ? { autoEndResult: auto as EndResult } : {}),
+      ...(auto && (SMART_ID_API_END_RESULTS as readonly string[]).includes(auto)
+        ? { autoEndResult: auto as EndResult }
+        : {}),
     });
     await registerEParakstsSandbox(sandbox, {});
     await registerLenderSandbox(sandbox, { delay: config.sandboxLenderDelay });

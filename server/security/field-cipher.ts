@@ -44,7 +44,10 @@ export function createFieldCipher(keys: ReadonlyMap<string, Buffer>, currentKeyI
 export function parseKeyList(list: string): { keys: Map<string, Buffer>; lastId: string } {
   const keys = new Map<string, Buffer>();
   let lastId = '';
-  for (const entry of list.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of list
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const separator = entry.indexOf(':');
     if (separator < 1) throw new Error('ENCRYPTION_KEYS entries look like id:base64key');
     lastId = entry.slice(0, separator);

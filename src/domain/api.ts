@@ -52,7 +52,10 @@ export const tokenSchema = z.string({ error: 'invalidToken' }).regex(/^[A-Za-z0-
 
 export const trackingSchema = z
   .object({
-    publisherId: z.string().max(64).regex(/^[\w.-]*$/),
+    publisherId: z
+      .string()
+      .max(64)
+      .regex(/^[\w.-]*$/),
     utm_source: z.string().max(200),
     utm_medium: z.string().max(200),
     utm_campaign: z.string().max(200),
@@ -97,7 +100,12 @@ export type Institution = z.infer<typeof institutionSchema>;
 export const startIdentificationBodySchema = z.discriminatedUnion(
   'method',
   [
-    z.object({ token: tokenSchema, language: languageSchema, method: z.literal('bank'), institutionId: z.string().max(64) }),
+    z.object({
+      token: tokenSchema,
+      language: languageSchema,
+      method: z.literal('bank'),
+      institutionId: z.string().max(64),
+    }),
     z.object({ token: tokenSchema, language: languageSchema, method: z.literal('smartId') }),
     z.object({ token: tokenSchema, language: languageSchema, method: z.literal('eSignature') }),
   ],

@@ -125,13 +125,20 @@ export function applicantBirthDate(application: Pick<LoanApplication, 'personalI
 
 const applicationFields = z.object({
   // form order 1–16
-  monthlyIncome: z.number(message('income')).finite(message('income')).positive(message('income')).max(MAX_MONEY, message('income')),
+  monthlyIncome: z
+    .number(message('income'))
+    .finite(message('income'))
+    .positive(message('income'))
+    .max(MAX_MONEY, message('income')),
   amount: z
     .number(message('amountRange'))
     .int(message('amountRange'))
     .min(MIN_AMOUNT, message('amountRange'))
     .max(MAX_AMOUNT, message('amountRange')),
-  incomeTypes: z.array(incomeEntrySchema, message('incomeTypes')).min(1, message('incomeTypes')).max(INCOME_TYPES.length, message('incomeTypes')),
+  incomeTypes: z
+    .array(incomeEntrySchema, message('incomeTypes'))
+    .min(1, message('incomeTypes'))
+    .max(INCOME_TYPES.length, message('incomeTypes')),
   firstname: nameField,
   lastname: nameField,
   loanPurpose: z.enum(LOAN_PURPOSES, message('selectPurpose')),
@@ -141,8 +148,18 @@ const applicationFields = z.object({
     .min(1, message('required'))
     .max(20, message('personalCode'))
     .refine(isValidPersonalCode, message('personalCode')),
-  email: z.string(message('required')).trim().min(1, message('required')).max(254, message('email')).pipe(z.email(message('email'))),
-  phoneNumber: z.string(message('required')).trim().min(1, message('required')).max(24, message('phone')).refine(isValidPhone, message('phone')),
+  email: z
+    .string(message('required'))
+    .trim()
+    .min(1, message('required'))
+    .max(254, message('email'))
+    .pipe(z.email(message('email'))),
+  phoneNumber: z
+    .string(message('required'))
+    .trim()
+    .min(1, message('required'))
+    .max(24, message('phone'))
+    .refine(isValidPhone, message('phone')),
   hasSpouse: requiredBoolean,
   hasDependents: requiredBoolean,
   hasFinancialLiabilities: requiredBoolean,
@@ -165,7 +182,10 @@ const applicationFields = z.object({
   numberOfDependents: z.enum(DEPENDENTS_COUNTS, message('required')).optional(),
   spouseEmail: z.email(message('email')).max(254, message('email')).optional(),
   spouseOffer: optionalBoolean,
-  spouseIncomeTypes: z.array(incomeEntrySchema, message('incomeTypes')).max(INCOME_TYPES.length, message('incomeTypes')).optional(),
+  spouseIncomeTypes: z
+    .array(incomeEntrySchema, message('incomeTypes'))
+    .max(INCOME_TYPES.length, message('incomeTypes'))
+    .optional(),
   otherFinancialLiabilities: moneyAmount.optional(),
   monthlyFamilyFinancialLiabilities: moneyAmount.optional(),
   otherFamilyFinancialLiabilities: moneyAmount.optional(),
@@ -194,7 +214,12 @@ function checkDependentFields(value: Partial<ApplicationFields>, ctx: z.Refineme
   if (new Set(types).size !== types.length) add('incomeTypes', 'incomeTypes');
   entries.forEach((entry, index) => {
     if (entry?.type === 'other' && entry.typeOfOtherIncome === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'required', path: ['incomeTypes', index, 'typeOfOtherIncome'], input: entry });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'required',
+        path: ['incomeTypes', index, 'typeOfOtherIncome'],
+        input: entry,
+      });
     }
   });
 

@@ -20,7 +20,7 @@ export function isNewFormatPersonalCode(input: string): boolean {
 
 function checkDigit(digits: string): number {
   const sum = CHECK_WEIGHTS.reduce((total, weight, index) => total + weight * Number(digits[index]), 0);
-  return (((1101 - sum) % 11) + 11) % 11 % 10;
+  return ((((1101 - sum) % 11) + 11) % 11) % 10;
 }
 
 /** The date of birth an old-format code encodes, as YYYY-MM-DD; null for the new format or an invalid code. */

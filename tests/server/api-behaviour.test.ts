@@ -7,9 +7,14 @@ import { validApplication } from '../../src/domain/application-fixture.ts';
 import { deleteExpiredData, expireStaleApplications } from '../../server/applications/maintenance.ts';
 import { startBroker, type RunningBroker } from '../support/broker.ts';
 import { allLendersAnswered, identifyByBank, status, submit, waitForStatus } from '../support/flow.ts';
+import { present } from '../support/present.ts';
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('the broker API', () => {
   let broker: RunningBroker;
@@ -84,7 +89,7 @@ describe('the broker API', () => {
     expect(institutions.map((institution) => institution.order)).toEqual(
       [...institutions.map((institution) => institution.order)].sort((a, b) => a - b),
     );
-    const logo = await fetch(`${base}${institutions[0]!.logo}`);
+    const logo = await fetch(`${base}${present(institutions[0]).logo}`);
     expect(logo.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
   });
 
@@ -93,7 +98,7 @@ describe('the broker API', () => {
     const controller = new AbortController();
     const events = await fetch(`${base}/api/applicationStatusEvents?token=${token}`, { signal: controller.signal });
     expect(events.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = present(events.body).pipeThrough(new TextDecoderStream()).getReader();
     const states: string[] = [];
     let buffer = '';
     const reading = (async () => {
@@ -130,7 +135,10 @@ describe('the broker API', () => {
     );
     expect(await expireStaleApplications(broker.broker)).toBeGreaterThanOrEqual(1);
     await waitForStatus(base, token, (s) => s.state === 'expired');
-    const choice = await post(`${base}/api/applications/chooseOffer`, { token, offerId: answered.offers[0]!.id });
+    const choice = await post(`${base}/api/applications/chooseOffer`, {
+      token,
+      offerId: present(answered.offers[0]).id,
+    });
     expect(choice.status).toBe(409);
     expect((await choice.json()).error).toBe('wrongState');
   });
@@ -142,7 +150,9 @@ describe('the broker API', () => {
        WHERE id = (SELECT id FROM applications ORDER BY created_at DESC LIMIT 1)`,
     );
     expect(await deleteExpiredData(broker.broker)).toBe(1);
-    const gone = await fetch(`${base}/api/getApplicationStatus?token=${token}`, { headers: { 'accept-language': 'ru' } });
+    const gone = await fetch(`${base}/api/getApplicationStatus?token=${token}`, {
+      headers: { 'accept-language': 'ru' },
+    });
     expect(gone.status).toBe(404);
     expect(await gone.json()).toMatchObject({ error: 'invalidToken', message: ruApi.invalidToken });
   });
@@ -167,7 +177,13 @@ describe('the broker API', () => {
       expect(document.paths[path], path).toBeDefined();
     }
     const submission = JSON.stringify(document.paths['/api/applications']?.post?.requestBody);
-    for (const field of ['monthlyIncome', 'personalId', 'politicalyExposedPerson', 'acceptDataSharing', 'spouseIncomeTypes']) {
+    for (const field of [
+      'monthlyIncome',
+      'personalId',
+      'politicalyExposedPerson',
+      'acceptDataSharing',
+      'spouseIncomeTypes',
+    ]) {
       expect(submission).toContain(`"${field}"`);
     }
   });
@@ -209,6 +225,6 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, 2)).toEqual([201, 201]);
     expect(statuses.at(-1)).toBe(429);
-    expect(await last!.json()).toMatchObject({ error: 'rateLimited', message: ruApi.rateLimited });
+    expect(await present(last).json()).toMatchObject({ error: 'rateLimited', message: ruApi.rateLimited });
   });
 });

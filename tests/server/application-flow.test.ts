@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
+import { present } from '../support/present.ts';
 import {
   allLendersAnswered,
   answerSmartId,
@@ -43,7 +44,7 @@ describe.each<Storage>(['pglite', 'postgres'])('an application travels to lender
     const aprs = answered.offers.map((offer) => offer.apr);
     expect(aprs).toEqual([...aprs].sort((a, b) => a - b));
 
-    const chosen = answered.offers[0]!;
+    const chosen = present(answered.offers[0], 'an offer');
     const choice = await fetch(`${base}/api/applications/chooseOffer`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -65,7 +66,9 @@ describe.each<Storage>(['pglite', 'postgres'])('an application travels to lender
 
   it('fails identification when the bank is refused, and lets the person try again', async () => {
     const token = await submit(base);
-    expect(await identifyByBank(base, token, 'refuse')).toBe('/applicantWorkflow/choosingIdConfirmationMethodWithError');
+    expect(await identifyByBank(base, token, 'refuse')).toBe(
+      '/applicantWorkflow/choosingIdConfirmationMethodWithError',
+    );
     expect(await status(base, token)).toMatchObject({
       state: 'identificationFailed',
       identification: { method: 'bank', state: 'failed', failure: 'refused' },

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { createDatabase, TEST_ENCRYPTION_KEYS } from '../support/broker.ts';
 import { freePort } from '../support/postgres-cluster.ts';
 import { allLendersAnswered, identifyByBank, status, submit, waitForStatus } from '../support/flow.ts';
+import { present } from '../support/present.ts';
 
 /**
  * Two broker processes on one PostgreSQL, lenders in a third process. One broker is killed with
@@ -50,7 +51,7 @@ describe('a broker killed in the middle of a fan-out', () => {
   const brokers: { port: number; url: string; child?: ChildProcess }[] = [];
 
   const startBrokerProcess = async (index: number) => {
-    const broker = brokers[index]!;
+    const broker = present(brokers[index]);
     broker.child = startProcess('server/main.ts', {
       PORT: String(broker.port),
       HOST: '127.0.0.1',
@@ -69,7 +70,9 @@ describe('a broker killed in the middle of a fan-out', () => {
     const lenderPort = await freePort();
     lendersUrl = `http://127.0.0.1:${lenderPort}`;
     // slow enough answers that the kill lands while callbacks are still due
-    children.push(startProcess('server/sandbox/lenders/main.ts', { PORT: String(lenderPort), SANDBOX_LENDER_DELAY_MS: '400' }));
+    children.push(
+      startProcess('server/sandbox/lenders/main.ts', { PORT: String(lenderPort), SANDBOX_LENDER_DELAY_MS: '400' }),
+    );
     await waitUntilUp(`${lendersUrl}/sandbox/lenders/stats`);
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
@@ -92,8 +95,9 @@ describe('a broker killed in the middle of a fan-out', () => {
     for (const token of tokens.slice(0, 6)) {
       expect(await identifyByBank(a.url, token, 'approve')).toBe('/applicantWorkflow/confirmingIdentity');
     }
-    a.child!.kill('SIGKILL');
-    await new Promise((resolve) => a.child!.once('exit', resolve));
+    const killed = present(a.child);
+    killed.kill('SIGKILL');
+    await new Promise((resolve) => killed.once('exit', resolve));
     for (const token of tokens.slice(6)) {
       expect(await identifyByBank(b.url, token, 'approve')).toBe('/applicantWorkflow/confirmingIdentity');
     }
@@ -143,6 +147,6 @@ describe('a broker killed in the middle of a fan-out', () => {
     } finally {
       await client.end();
     }
-    expect((await status(a.url, tokens[0]!)).lenders).toHaveLength(16);
+    expect((await status(a.url, present(tokens[0]))).lenders).toHaveLength(16);
   }, 120_000);
 });

@@ -98,7 +98,12 @@ export async function identifyByBank(
   decision: 'approve' | 'refuse',
   personalCode = '010180-15097',
 ): Promise<string> {
-  const start = await startIdentification(base, { token, language: 'lv', method: 'bank', institutionId: 'daugavas-banka' });
+  const start = await startIdentification(base, {
+    token,
+    language: 'lv',
+    method: 'bank',
+    institutionId: 'daugavas-banka',
+  });
   expect(start.status).toBe(200);
   const { redirectUrl } = (await start.json()) as { redirectUrl: string };
   const { wizardPath } = await throughProviderPage(redirectUrl, {

@@ -31,7 +31,9 @@ function postgresBin(): string {
     const bin = join(root, version, 'bin');
     if (existsSync(join(bin, 'initdb'))) return bin;
   }
-  throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql (install postgresql, or set TEST_DATABASE_URL)');
+  throw new Error(
+    'PostgreSQL binaries not found under /usr/lib/postgresql (install postgresql, or set TEST_DATABASE_URL)',
+  );
 }
 
 export async function startCluster(): Promise<Cluster> {
@@ -44,7 +46,9 @@ export async function startCluster(): Promise<Cluster> {
   const asRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root: run it as the postgres user then
   const run = (command: string, args: string[]) => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args];
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]]
+      : [join(bin, command), args];
     execFileSync(file, argv, { stdio: 'pipe' });
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
