@@ -46,6 +46,8 @@ export interface StatusThroughputResult {
     offers: number;
     bare: RouteFigures;
     status: RouteFigures;
+    /** bare CPU per request / status CPU per request: the ratio the req/s would have on an otherwise idle machine */
+    cpuRatio: number;
     targetRatio: number;
     met: boolean;
   };
@@ -56,6 +58,12 @@ interface RouteFigures {
   /** autocannon's mean of per-second samples */
   rps: number;
   latencyMs: { p50: number; p99: number; max: number };
+  /**
+   * CPU time of this (the server's) process per request during the measured run, user + system, in microseconds.
+   * Steadier than req/s when something else shares the machine: the server is single-threaded and saturated, so
+   * req/s is about 1 / this when the cores are free.
+   */
+  cpuUsPerRequest: number;
 }
 
 const AUTOCANNON_CLI = createRequire(import.meta.url).resolve('autocannon');
@@ -63,7 +71,14 @@ const AUTOCANNON_CLI = createRequire(import.meta.url).resolve('autocannon');
 /** One autocannon run in its own process; throws on any error or non-2xx answer, which would make the figure void. */
 function autocannon(url: string, connections: number, durationSeconds: number): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const args = ['--json', '--no-progress', '--connections', String(connections), '--duration', String(durationSeconds)];
+    const args = [
+      '--json',
+      '--no-progress',
+      '--connections',
+      String(connections),
+      '--duration',
+      String(durationSeconds),
+    ];
     const child = spawn(process.execPath, [AUTOCANNON_CLI, ...args, url], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -84,11 +99,14 @@ function autocannon(url: string, connections: number, durationSeconds: number): 
 
 async function measureRoute(url: string, load: LoadOptions): Promise<RouteFigures> {
   if (load.warmupSeconds > 0) await autocannon(url, load.connections, load.warmupSeconds);
+  const before = process.cpuUsage();
   const result = await autocannon(url, load.connections, load.durationSeconds);
+  const cpu = process.cpuUsage(before);
   return {
     requests: result.requests.total,
     rps: Math.round(result.requests.average),
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    cpuUsPerRequest: Math.round(((cpu.user + cpu.system) / result.requests.total) * 10) / 10,
   };
 }
 
@@ -128,6 +146,7 @@ export async function measureStatusThroughput(options: Partial<LoadOptions> = {}
         offers: status.offers.length,
         bare,
         status: statusFigures,
+        cpuRatio: Math.round((bare.cpuUsPerRequest / statusFigures.cpuUsPerRequest) * 1000) / 1000,
         targetRatio: TARGET_RATIO,
         met: ratio >= TARGET_RATIO,
       },
@@ -140,26 +159,30 @@ export async function measureStatusThroughput(options: Partial<LoadOptions> = {}
 
 export function describeStatusThroughput(result: StatusThroughputResult): string {
   const { details: d } = result;
-  const latency = (f: RouteFigures) => `p50 ${f.latencyMs.p50} ms, p99 ${f.latencyMs.p99} ms`;
+  const latency = (f: RouteFigures) =>
+    `p50 ${f.latencyMs.p50} ms, p99 ${f.latencyMs.p99} ms, server CPU ${f.cpuUsPerRequest} µs/request`;
   return [
     `Status throughput (${d.load.connections} connections, ${d.load.durationSeconds} s after a ${d.load.warmupSeconds} s warm-up):`,
     `  bare Fastify route:     ${result.bareRps} req/s (${latency(d.bare)})`,
     `  getApplicationStatus:   ${result.statusRps} req/s (${latency(d.status)}; body ${d.statusBodyBytes} bytes,` +
       ` ${d.lenders} lenders, ${d.offers} offers)`,
-    `  ratio ${result.ratio} (target >= ${d.targetRatio}: ${d.met ? 'met' : 'MISSED'})`,
+    `  ratio ${result.ratio} (target >= ${d.targetRatio}: ${d.met ? 'met' : 'MISSED'}); by CPU per request ${d.cpuRatio}`,
   ].join('\n');
 }
 
-const envNumber = (name: string): number | undefined =>
-  process.env[name] === undefined ? undefined : Number(process.env[name]);
+/** BENCH_CONNECTIONS, BENCH_DURATION_SECONDS, BENCH_WARMUP_SECONDS */
+export function statusThroughputOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<LoadOptions> {
+  const number = (name: string) => (env[name] ? Number(env[name]) : undefined);
+  return {
+    connections: number('BENCH_CONNECTIONS'),
+    durationSeconds: number('BENCH_DURATION_SECONDS'),
+    warmupSeconds: number('BENCH_WARMUP_SECONDS'),
+  };
+}
 
 if (import.meta.main) {
   try {
-    const result = await measureStatusThroughput({
-      connections: envNumber('BENCH_CONNECTIONS'),
-      durationSeconds: envNumber('BENCH_DURATION_SECONDS'),
-      warmupSeconds: envNumber('BENCH_WARMUP_SECONDS'),
-    });
+    const result = await measureStatusThroughput(statusThroughputOptionsFromEnv());
     console.log(JSON.stringify({ bareRps: result.bareRps, statusRps: result.statusRps, ratio: result.ratio }));
     console.log(describeStatusThroughput(result));
   } catch (error) {

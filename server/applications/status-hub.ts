@@ -8,9 +8,9 @@ export async function announceStatusChange(sql: Sql, applicationId: string): Pro
 }
 
 export interface StatusHub {
-  /** the serialized status, from memory while nothing has changed */
-  body(applicationId: string): Promise<string | null>;
-  subscribe(applicationId: string, onBody: (body: string | null) => void): () => void;
+  /** the serialized status as UTF-8 bytes, from memory while nothing has changed */
+  body(applicationId: string): Promise<Buffer | null>;
+  subscribe(applicationId: string, onBody: (body: Buffer | null) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -25,15 +25,18 @@ export async function createStatusHub(
   db: Database,
   build: (applicationId: string) => Promise<string | null>,
 ): Promise<StatusHub> {
-  const bodies = new Map<string, string>();
+  // bytes, not strings: the body has Latvian and Russian letters, and encoding it on every answer
+  // was a visible share of the status endpoint's time
+  const bodies = new Map<string, Buffer>();
   const generations = new Map<string, number>();
-  const subscribers = new Map<string, Set<(body: string | null) => void>>();
+  const subscribers = new Map<string, Set<(body: Buffer | null) => void>>();
 
-  const body = async (applicationId: string): Promise<string | null> => {
+  const body = async (applicationId: string): Promise<Buffer | null> => {
     const cached = bodies.get(applicationId);
     if (cached !== undefined) return cached;
     const generation = generations.get(applicationId) ?? 0;
-    const built = await build(applicationId);
+    const text = await build(applicationId);
+    const built = text === null ? null : Buffer.from(text);
     // a change announced while building makes this body stale: serve it once, do not keep it
     if (built !== null && (generations.get(applicationId) ?? 0) === generation) {
       if (bodies.size >= MAX_CACHED) bodies.delete(bodies.keys().next().value as string);

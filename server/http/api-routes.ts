@@ -124,7 +124,11 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
       const applicationId = await applicationIdForToken(broker, request.query.token);
       const body = await broker.hub.body(applicationId);
       if (body === null) throw new ApiProblem(404, 'invalidToken');
-      return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(body);
+      // the cached UTF-8 bytes of the JSON the schema above documents as text; Fastify sends a Buffer as it is
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(body as unknown as string);
     },
   );
 
@@ -152,9 +156,10 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
         'x-content-type-options': 'nosniff',
       });
       let id = 0;
-      const send = (body: string | null) => {
+      const send = (body: Buffer | null) => {
         if (body === null) stream.write('event: gone\ndata: {}\n\n');
-        else stream.write(`id: ${++id}\nevent: status\ndata: ${body}\n\n`);
+        else
+          stream.write(Buffer.concat([Buffer.from(`id: ${++id}\nevent: status\ndata: `), body, Buffer.from('\n\n')]));
       };
       send(first);
       const unsubscribe = broker.hub.subscribe(applicationId, send);

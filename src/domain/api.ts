@@ -50,20 +50,27 @@ export type LenderProgress = (typeof LENDER_PROGRESS)[number];
 /** 256-bit tokens, base64url without padding: 43 characters. */
 export const tokenSchema = z.string({ error: 'invalidToken' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'invalidToken' });
 
+/** Tracking is stored as JSONB, which takes neither NUL nor unpaired surrogates: no control characters, no lone surrogates. */
+const trackingText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\p{Cc}\p{Cs}]*$/u);
+
 export const trackingSchema = z
   .object({
     publisherId: z
       .string()
       .max(64)
       .regex(/^[\w.-]*$/),
-    utm_source: z.string().max(200),
-    utm_medium: z.string().max(200),
-    utm_campaign: z.string().max(200),
-    utm_content: z.string().max(200),
-    utm_term: z.string().max(200),
-    referrer: z.string().max(500),
-    v: z.string().max(16),
-    click_ID: z.string().max(200),
+    utm_source: trackingText(200),
+    utm_medium: trackingText(200),
+    utm_campaign: trackingText(200),
+    utm_content: trackingText(200),
+    utm_term: trackingText(200),
+    referrer: trackingText(500),
+    v: trackingText(16),
+    click_ID: trackingText(200),
   })
   .partial()
   .strict();
@@ -151,8 +158,11 @@ export const applicationStatusSchema = z.object({
 });
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 
-/** Loose: a `language` beside the fields stays in the parsed body, so errors answer in that language. */
-export const chooseOfferBodySchema = z.looseObject({ token: tokenSchema, offerId: z.string().min(1).max(64) });
+/**
+ * Offer ids are the UUIDs of the status: other text (NUL included, which PostgreSQL refuses) never reaches the database.
+ * Loose: a `language` beside the fields stays in the parsed body, so errors answer in that language.
+ */
+export const chooseOfferBodySchema = z.looseObject({ token: tokenSchema, offerId: z.uuid() });
 export const chooseOfferAnswerSchema = z.object({ signUrl: z.url() });
 
 /** Every error answer: a stable code, a message in the requested language, and per-field messages. */
