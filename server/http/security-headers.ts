@@ -47,17 +47,17 @@ const options = (formTargets: readonly string[]): HelmetOptions => ({
  * throughput (bench/status-throughput.ts), and the headers never differ between requests.
  */
 export function securityHeaders(formTargets: readonly string[] = []): Readonly<Record<string, string>> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
     },
     removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
+      headers.delete(name.toLowerCase());
     },
   };
   helmet(options(formTargets))({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
-  return headers;
+  return Object.fromEntries(headers);
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, formTargets: readonly string[]): void {
