@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { ApiError } from '../src/domain/api.ts';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -7,6 +8,7 @@ import { createBroker, type Broker } from './broker.ts';
 import { loadConfig, type BrokerConfig } from './config/config.ts';
 import { registerApiRoutes } from './http/api-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { apiMessage, requestLanguage } from './http/messages.ts';
 import { registerPartnerRoutes } from './http/partner-routes.ts';
 import { ApiProblem } from './http/problem.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -44,6 +46,12 @@ export async function buildApp({
       : false,
     trustProxy: true,
     bodyLimit: 64 * 1024,
+    // a path Fastify cannot even route (broken percent-encoding, an over-long parameter) answers in
+    // the same error shape and language as everything else
+    frameworkErrors: (_error, request, reply) => {
+      const body: ApiError = { error: 'malformedBody', message: apiMessage(requestLanguage(request), 'malformedBody') };
+      void (reply as FastifyReply).code(400).type('application/json; charset=utf-8').send(body);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -5,6 +5,9 @@ import { ApiProblem } from '../http/problem.ts';
 import type { PartnerCallback } from '../lenders/messages.ts';
 import { lockApplication, refreshLenderProgress } from './progress.ts';
 
+const MAX_APR = 9_999;
+const MAX_TOTAL = 10_000_000;
+
 /**
  * Applies a verified lender callback. Every step is idempotent, so a lender that retries after a
  * lost answer changes nothing the second time: one offer per lender offer id, one state change.
@@ -27,6 +30,10 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
     switch (callback.type) {
       case 'offer': {
         const offer = normalizeOffer(callback.offer, lender, randomUUID());
+        // figures no loan has (an APR in the thousands) are a lender's mistake, not an offer to show
+        if (!Number.isFinite(offer.apr) || offer.apr > MAX_APR || offer.totalPayable > MAX_TOTAL) {
+          throw new ApiProblem(400, 'validation');
+        }
         await tx.query(
           `INSERT INTO offers (id, application_id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee,
              monthly_fee, monthly_payment, total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until)

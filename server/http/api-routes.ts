@@ -224,7 +224,8 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
       config: limit(broker, 30),
       schema: {
         summary: 'eParaksts OAuth 2.0 redirect: exchanges the code and redirects the browser to the wizard',
-        querystring: z.object({
+        // loose: a `lang` beside the OAuth fields stays, so errors answer in that language
+        querystring: z.looseObject({
           state: z.string().min(1).max(128),
           code: z.string().min(1).max(512).optional(),
           error: z.string().max(128).optional(),

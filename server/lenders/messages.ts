@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { lenderOfferTermsSchema } from '../../src/domain/offer.ts';
 
+/** Ids the lender chooses: printable ASCII, as they go into URLs and the database (which refuses NUL). */
+const printableId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\x20-\x7e]+$/);
+
 /**
  * The bodies of the partner protocol. Broker → lender: one application per lender
  * (`POST {lender}/applications`, signed, with an idempotency key). Lender → broker: signed callbacks to the
@@ -116,13 +123,13 @@ export const partnerDeclineCallbackSchema = z.object({
 export const partnerSignedCallbackSchema = z.object({
   ...callbackBase,
   type: z.literal('signed'),
-  offerId: z.string().min(1).max(64),
-  contractRef: z.string().min(1).max(64),
+  offerId: printableId,
+  contractRef: printableId,
 });
 export const partnerPaidCallbackSchema = z.object({
   ...callbackBase,
   type: z.literal('paid'),
-  offerId: z.string().min(1).max(64),
+  offerId: printableId,
   paidAt: isoDateTime,
 });
 

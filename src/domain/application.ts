@@ -132,13 +132,16 @@ const applicationFields = z.object({
     .max(MAX_MONEY, message('income')),
   amount: z
     .number(message('amountRange'))
-    .int(message('amountRange'))
     .min(MIN_AMOUNT, message('amountRange'))
-    .max(MAX_AMOUNT, message('amountRange')),
+    .max(MAX_AMOUNT, message('amountRange'))
+    // not .int(): a failed .int() is fatal in zod and skips the cross-field rules
+    .refine(Number.isInteger, message('amountRange')),
   incomeTypes: z
     .array(incomeEntrySchema, message('incomeTypes'))
     .min(1, message('incomeTypes'))
-    .max(INCOME_TYPES.length, message('incomeTypes')),
+    // a refinement, not .max(): zod treats a failed length check as fatal and would then skip the
+    // cross-field rules below, so the form would not show every error at once
+    .refine((entries) => entries.length <= INCOME_TYPES.length, message('incomeTypes')),
   firstname: nameField,
   lastname: nameField,
   loanPurpose: z.enum(LOAN_PURPOSES, message('selectPurpose')),
@@ -171,9 +174,9 @@ const applicationFields = z.object({
   // further fields
   term: z
     .number(message('termRange'))
-    .int(message('termRange'))
     .min(MIN_TERM_MONTHS, message('termRange'))
-    .max(MAX_TERM_MONTHS, message('termRange')),
+    .max(MAX_TERM_MONTHS, message('termRange'))
+    .refine(Number.isInteger, message('termRange')),
   amountRefinance: moneyAmount.optional(),
   additionalAmount: moneyAmount.optional(),
   loanPurposeText: z.string(message('purposeText')).trim().max(200, message('purposeText')).optional(),
@@ -184,7 +187,7 @@ const applicationFields = z.object({
   spouseOffer: optionalBoolean,
   spouseIncomeTypes: z
     .array(incomeEntrySchema, message('incomeTypes'))
-    .max(INCOME_TYPES.length, message('incomeTypes'))
+    .refine((entries) => entries.length <= INCOME_TYPES.length, message('incomeTypes'))
     .optional(),
   otherFinancialLiabilities: moneyAmount.optional(),
   monthlyFamilyFinancialLiabilities: moneyAmount.optional(),

@@ -15,17 +15,22 @@ const isoDateTime = z.iso.datetime({ offset: true });
 /** A lender's offer as it arrives over the partner protocol. */
 export const lenderOfferTermsSchema = z.object({
   /** the lender's own id for the offer; the contract signing link and the signed/paid callbacks refer to it */
-  offerId: z.string().min(1).max(64),
+  /** printable characters only: the id goes into URLs and the database (which refuses NUL) */
+  offerId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[\x20-\x7e]+$/),
   /** total amount of credit, EUR */
-  amount: z.number().positive(),
+  amount: z.number().min(1).max(1_000_000),
   /** months */
   term: z.number().int().min(1).max(120),
   /** nominal annual borrowing rate, percent */
   annualRate: z.number().min(0).max(200),
   /** one-off fee at drawdown, EUR */
-  arrangementFee: z.number().min(0),
+  arrangementFee: z.number().min(0).max(1_000_000),
   /** administration fee added to each instalment, EUR */
-  monthlyFee: z.number().min(0),
+  monthlyFee: z.number().min(0).max(100_000),
   validUntil: isoDateTime,
 });
 export type LenderOfferTerms = z.infer<typeof lenderOfferTermsSchema>;
