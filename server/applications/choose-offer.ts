@@ -9,7 +9,7 @@ const RETURN_PATH = { lv: '/applicantWorkflow/offerChosen', ru: '/ru/applicantWo
 /** Records the person's choice and answers where to sign with that lender. A new choice replaces an unsigned one. */
 export async function chooseOffer(broker: Broker, token: string, offerId: string): Promise<{ signUrl: string }> {
   const applicationId = await applicationIdForToken(broker, token);
-  return broker.db.transaction(async (tx) => {
+  const answer = await broker.db.transaction(async (tx) => {
     const [application] = (
       await tx.query<{ state: string; language: 'lv' | 'ru' }>(
         'SELECT state, language FROM applications WHERE id = $1 FOR UPDATE',
@@ -39,4 +39,6 @@ export async function chooseOffer(broker: Broker, token: string, offerId: string
     await announceStatusChange(tx, applicationId);
     return { signUrl };
   });
+  broker.hub.forget(applicationId);
+  return answer;
 }

@@ -16,7 +16,7 @@ import { QUEUES } from '../jobs/queues.ts';
 import { openApplicant } from './applicant-record.ts';
 import { applicationIdForToken } from './lookup.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
-import { announceStatusChange } from './status-hub.ts';
+import { announceStatusChange, statusChanged } from './status-hub.ts';
 import { enqueueLenderRequests } from './lender-dispatch.ts';
 
 /** States from which a person may (again) choose how to identify: also while waiting on another method. */
@@ -65,6 +65,7 @@ export async function startIdentification(
     await announceStatusChange(tx, applicationId);
     return row;
   });
+  broker.hub.forget(applicationId);
 
   switch (body.method) {
     case 'bank':
@@ -115,6 +116,7 @@ async function startSmartId(
     'UPDATE identifications SET provider_session_id = $2, verification_code = $3, provider_challenge = $4 WHERE id = $1',
     [identificationId, started.sessionId, started.verificationCode, started.hash],
   );
+  await statusChanged(broker, application.id);
   await broker.boss.send(QUEUES.smartIdPoll, { identificationId }, { singletonKey: identificationId });
   return { method: 'smartId', verificationCode: started.verificationCode };
 }
@@ -147,7 +149,12 @@ export async function finishIdentification(
     ).rows;
     if (!application) return null;
     if (identification.state !== 'pending') {
-      return { succeeded: identification.state === 'succeeded', language: application.language, created: [] };
+      return {
+        succeeded: identification.state === 'succeeded',
+        language: application.language,
+        applicationId: application.id,
+        created: [],
+      };
     }
 
     let failure: IdentificationFailure | null = outcome.kind === 'failed' ? outcome.failure : null;
@@ -167,7 +174,7 @@ export async function finishIdentification(
         [application.id],
       );
       await announceStatusChange(tx, application.id);
-      return { succeeded: false, language: application.language, created: [] };
+      return { succeeded: false, language: application.language, applicationId: application.id, created: [] };
     }
 
     await tx.query(`UPDATE identifications SET state = 'succeeded', finished_at = now() WHERE id = $1`, [
@@ -187,9 +194,10 @@ export async function finishIdentification(
       created.push(...inserted.rows.map((row) => row.id));
     }
     await announceStatusChange(tx, application.id);
-    return { succeeded: true, language: application.language, created };
+    return { succeeded: true, language: application.language, applicationId: application.id, created };
   });
   if (!result) return null;
+  broker.hub.forget(result.applicationId);
   // after the commit; a crash right here leaves queued rows that the sweep queues again
   if (result.created.length > 0) await enqueueLenderRequests(broker, result.created);
   return { succeeded: result.succeeded, language: result.language };

@@ -7,6 +7,7 @@ import type { PartnerApplication } from '../lenders/messages.ts';
 import { openApplicant } from './applicant-record.ts';
 import { lockApplication, refreshLenderProgress } from './progress.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
+import { statusChanged } from './status-hub.ts';
 
 const LEASE_SECONDS = 30;
 
@@ -57,7 +58,7 @@ export async function sendToLender(broker: Broker, job: Job<LenderSendJob>): Pro
       { requestId },
       { startAfter: broker.config.lenderAnswerTimeoutSeconds, singletonKey: requestId },
     );
-    await broker.db.query('SELECT pg_notify($1, $2)', ['application_status', claim.application_id]);
+    await statusChanged(broker, claim.application_id);
   } catch (error) {
     const retryable = error instanceof Error && error.name === 'LenderRetryableError';
     if (retryable && claim.attempts < broker.config.lenderMaxAttempts) {
@@ -87,6 +88,7 @@ async function settle(
     );
     if (updated.rows.length > 0) await refreshLenderProgress(tx, applicationId);
   });
+  broker.hub.forget(applicationId);
 }
 
 /** A lender that has not answered within its time stops holding the application back. */

@@ -1,4 +1,5 @@
 import type { Broker } from '../broker.ts';
+import { statusChanged } from './status-hub.ts';
 
 /**
  * Applications whose offers have all run out, or whose token has, end as `expired`. Signed and paid
@@ -14,7 +15,7 @@ export async function expireStaleApplications(broker: Broker): Promise<number> {
         OR (a.state NOT IN ('signed', 'paid', 'expired') AND a.token_expires_at < now())
      RETURNING a.id`,
   );
-  for (const { id } of expired.rows) await broker.db.query('SELECT pg_notify($1, $2)', ['application_status', id]);
+  for (const { id } of expired.rows) await statusChanged(broker, id);
   return expired.rows.length;
 }
 
@@ -25,6 +26,6 @@ export async function deleteExpiredData(broker: Broker): Promise<number> {
     [broker.config.retentionDays],
   );
   await broker.db.query('DELETE FROM partner_nonces WHERE expires_at < now()');
-  for (const { id } of deleted.rows) await broker.db.query('SELECT pg_notify($1, $2)', ['application_status', id]);
+  for (const { id } of deleted.rows) await statusChanged(broker, id);
   return deleted.rows.length;
 }

@@ -15,7 +15,7 @@ const MAX_TOTAL = 10_000_000;
 export async function applyPartnerCallback(broker: Broker, lenderId: string, callback: PartnerCallback): Promise<void> {
   const lender = broker.lenders.get(lenderId);
   if (!lender || callback.lenderId !== lenderId) throw new ApiProblem(403, 'badSignature');
-  await broker.db.transaction(async (tx) => {
+  const applicationId = await broker.db.transaction(async (tx) => {
     const [request] = (
       await tx.query<{ application_id: string; lender_id: string }>(
         'SELECT application_id, lender_id FROM lender_requests WHERE id = $1',
@@ -85,5 +85,7 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
       }
     }
     await refreshLenderProgress(tx, applicationId);
+    return applicationId;
   });
+  broker.hub.forget(applicationId);
 }

@@ -11,6 +11,12 @@ export interface StatusHub {
   /** the serialized status as UTF-8 bytes, from memory while nothing has changed */
   body(applicationId: string): Promise<Buffer | null>;
   subscribe(applicationId: string, onBody: (body: Buffer | null) => void): () => void;
+  /**
+   * Drops this process's cached body at once. The NOTIFY reaches every process, but it may arrive
+   * after this process has answered the request that made the change: without this, the same
+   * person could read the old status right after their own change (read-your-writes).
+   */
+  forget(applicationId: string): void;
   close(): Promise<void>;
 }
 
@@ -45,10 +51,14 @@ export async function createStatusHub(
     return built;
   };
 
-  const unlisten = await db.listen(STATUS_CHANNEL, (applicationId) => {
+  const forget = (applicationId: string) => {
     bodies.delete(applicationId);
     generations.set(applicationId, (generations.get(applicationId) ?? 0) + 1);
     if (generations.size > MAX_CACHED * 2) generations.clear();
+  };
+
+  const unlisten = await db.listen(STATUS_CHANNEL, (applicationId) => {
+    forget(applicationId);
     const listeners = subscribers.get(applicationId);
     if (!listeners?.size) return;
     void body(applicationId).then(
@@ -59,6 +69,7 @@ export async function createStatusHub(
 
   return {
     body,
+    forget,
     subscribe(applicationId, onBody) {
       let set = subscribers.get(applicationId);
       if (!set) subscribers.set(applicationId, (set = new Set()));
@@ -70,4 +81,10 @@ export async function createStatusHub(
     },
     close: unlisten,
   };
+}
+
+/** After a change made outside a transaction: tell every process, and this one at once. */
+export async function statusChanged(broker: { db: Sql; hub: StatusHub }, applicationId: string): Promise<void> {
+  broker.hub.forget(applicationId);
+  await announceStatusChange(broker.db, applicationId);
 }

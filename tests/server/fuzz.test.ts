@@ -1786,10 +1786,10 @@ describe('malformed requests to every endpoint (pglite)', () => {
   it('GET /api/institutions/:id/logo.svg', async () => fuzz('GET /api/institutions/:id/logo.svg', logoArb()), TIMEOUT);
 
   /**
-   * Bugs these fuzzers found that this file cannot fix. Each test states the right behaviour and is
-   * marked `it.fails` while the bug is there: once it is fixed the test fails, and `.fails` goes.
+   * Bugs these fuzzers found, each pinned by the answer it must give. The comments say what was wrong
+   * (fixed in 83cb572).
    */
-  describe('known bugs', () => {
+  describe('bugs the fuzzers found', () => {
     async function expectApiError(response: Response, lang: Language): Promise<void> {
       const text = await response.text();
       expect(response.status, text).toBeGreaterThanOrEqual(400);
