@@ -11,7 +11,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { apiMessage, requestLanguage } from './http/messages.ts';
 import { registerPartnerRoutes } from './http/partner-routes.ts';
 import { ApiProblem } from './http/problem.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { apiSecurityHeaders, registerSecurityHeaders, siteSecurityHeaders } from './http/security-headers.ts';
 import { registerSandbox } from './sandbox/register.ts';
 import { registerSite } from './site.ts';
 
@@ -44,7 +44,8 @@ export async function buildApp({
           serializers: { req: (request) => ({ method: request.method, path: request.url.split('?')[0] }) },
         }
       : false,
-    trustProxy: true,
+    // behind a load balancer, TRUST_PROXY makes rate limits count the real client, not the balancer
+    trustProxy: trustProxy(process.env.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     // a path Fastify cannot even route (broken percent-encoding, an over-long parameter) answers in
     // the same error shape and language as everything else
@@ -56,7 +57,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerSecurityHeaders(app, []);
+  registerSecurityHeaders(app, apiSecurityHeaders());
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () => new ApiProblem(429, 'rateLimited'),
@@ -91,6 +92,7 @@ export async function buildApp({
   if (clientDir) {
     // pages and assets are compressed; API answers are small and the status endpoint is hot
     await app.register(async (site) => {
+      registerSecurityHeaders(site, siteSecurityHeaders());
       await site.register(fastifyCompress, { global: true, threshold: 1024 });
       await registerSite(site, clientDir);
     });
@@ -99,4 +101,10 @@ export async function buildApp({
       throw new ApiProblem(404, 'notFound');
     });
   return { app, broker };
+}
+
+/** TRUST_PROXY: `true`, or the proxies' addresses and ranges (`10.0.0.0/8,127.0.0.1`). */
+function trustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  return value === 'true' ? true : value;
 }

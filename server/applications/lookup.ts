@@ -7,24 +7,27 @@ interface TokenEntry {
   readonly expiresAt: number;
 }
 
+/**
+ * Tokens seen recently, by the token itself: a poll then costs no hashing. Only the database must
+ * never hold a usable token; this process holds the encryption keys anyway.
+ */
 const tokenCache = new Map<string, TokenEntry>();
 const MAX_TOKENS = 50_000;
 
 /** The application a token opens; unknown and expired tokens both answer 404 invalidToken. */
 export async function applicationIdForToken(broker: Broker, token: string): Promise<string> {
-  const hash = tokenHash(token);
-  let entry = tokenCache.get(hash);
+  let entry = tokenCache.get(token);
   if (!entry) {
     const [row] = (
       await broker.db.query<{ id: string; token_expires_at: Date }>(
         'SELECT id, token_expires_at FROM applications WHERE token_hash = $1',
-        [hash],
+        [tokenHash(token)],
       )
     ).rows;
     if (!row) throw new ApiProblem(404, 'invalidToken');
     entry = { id: row.id, expiresAt: row.token_expires_at.getTime() };
     if (tokenCache.size >= MAX_TOKENS) tokenCache.delete(tokenCache.keys().next().value as string);
-    tokenCache.set(hash, entry);
+    tokenCache.set(token, entry);
   }
   if (entry.expiresAt <= Date.now()) throw new ApiProblem(404, 'invalidToken');
   return entry.id;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** 256 random bits, base64url: the applicant's only handle on an application. */
 export function newToken(): string {
@@ -7,5 +7,5 @@ export function newToken(): string {
 
 /** Only this digest is stored, so a database leak yields no usable tokens. */
 export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return hash('sha256', token, 'base64url');
 }

@@ -38,9 +38,13 @@ test('every page loads, hydrates and accepts consent without a single CSP violat
   expect(await violations()).toEqual([]);
 });
 
-test('the API and the not-found page carry the same policy', async ({ request }) => {
-  for (const path of ['/api/institutions', '/nav-tadas-lapas', '/ru/net-takoj-stranicy']) {
+test('the not-found pages carry the site policy, the API the strictest one', async ({ request }) => {
+  for (const path of ['/nav-tadas-lapas', '/ru/net-takoj-stranicy']) {
     const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()['content-security-policy'], path).toContain("default-src 'self'");
     expect(response.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
   }
+  const api = await request.get('/api/institutions');
+  expect(api.headers()['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
 });
