@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { lenderOfferTermsSchema } from '../../src/domain/offer.ts';
+import { EMPLOYMENT_DURATIONS, INCOME_TYPES, LOAN_PURPOSES, OTHER_INCOME_TYPES } from '../../src/domain/application.ts';
+import { IDENTIFICATION_METHODS } from '../../src/domain/api.ts';
 
 /** Ids the lender chooses: printable ASCII, as they go into URLs and the database (which refuses NUL). */
 const printableId = z
@@ -14,43 +16,20 @@ const printableId = z
  * application's `callbackUrl` (an offer or a decline, later signed and paid).
  */
 
-export const PARTNER_LOAN_PURPOSES = [
-  'personalNeeds',
-  'refinancing',
-  'buyingCar',
-  'houseRepair',
-  'realEstateLoan',
-  'business',
-  'other',
-] as const;
+// the protocol speaks the application's own option lists (spec section 3)
+export const PARTNER_LOAN_PURPOSES = LOAN_PURPOSES;
 export type PartnerLoanPurpose = (typeof PARTNER_LOAN_PURPOSES)[number];
-
-export const PARTNER_INCOME_TYPES = [
-  'fullTimeJob',
-  'statutoryOfficer',
-  'selfEmployment',
-  'militaryPerson',
-  'other',
-] as const;
+export const PARTNER_INCOME_TYPES = INCOME_TYPES;
 export type PartnerIncomeType = (typeof PARTNER_INCOME_TYPES)[number];
-
-export const PARTNER_EMPLOYMENT_DURATIONS = ['under3Months', '3to6Months', 'under12Months', 'over12Months'] as const;
+export const PARTNER_EMPLOYMENT_DURATIONS = EMPLOYMENT_DURATIONS;
 export type PartnerEmploymentDuration = (typeof PARTNER_EMPLOYMENT_DURATIONS)[number];
-
-export const PARTNER_OTHER_INCOME_TYPES = [
-  'businessman',
-  'maternityLeave',
-  'workingAbroad',
-  'student',
-  'pensioner',
-  'other',
-] as const;
+export const PARTNER_OTHER_INCOME_TYPES = OTHER_INCOME_TYPES;
 export type PartnerOtherIncomeType = (typeof PARTNER_OTHER_INCOME_TYPES)[number];
 
 export const DECLINE_REASONS = ['age', 'income', 'debtToIncome', 'employment', 'purpose', 'amount', 'other'] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
 
-export const IDENTIFICATION_METHODS = ['bank', 'smartId', 'eSignature'] as const;
+export { IDENTIFICATION_METHODS };
 
 const isoDateTime = z.iso.datetime({ offset: true });
 const money = z.number().min(0).max(1_000_000);
