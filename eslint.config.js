@@ -37,6 +37,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/consistent-type-imports': 'error',
+      // placeholders that a provider replaces (machine actions, actors) name arguments they ignore
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'boundaries/dependencies': [
         2,
         {
