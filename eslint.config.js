@@ -53,7 +53,7 @@ export default tseslint.config(
             allow('machines', ['domain', 'machines']),
             allow('widgets', ['domain', 'widgets']),
             allow('server', ['domain', 'routes', 'server']),
-            allow('tests', ['domain', 'routes', 'server', 'tests']),
+            allow('tests', ['domain', 'api', 'routes', 'server', 'tests']),
             allow('bench', ['domain', 'routes', 'server', 'tests', 'bench']),
           ],
         },

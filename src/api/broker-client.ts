@@ -1,0 +1,319 @@
+import ky, { isHTTPError, type Options } from 'ky';
+import type { z } from 'zod';
+import {
+  apiErrorSchema,
+  applicationStatusSchema,
+  chooseOfferAnswerSchema,
+  institutionsAnswerSchema,
+  startIdentificationAnswerSchema,
+  submitApplicationAnswerSchema,
+  type ApplicationStatus,
+  type Institution,
+  type StartIdentificationAnswer,
+  type StartIdentificationBody,
+  type SubmitApplicationAnswer,
+  type SubmitApplicationBody,
+} from '../domain/api.ts';
+import type { Language } from '../domain/language.ts';
+
+/**
+ * The browser's typed client of the broker's API (server/http/api-routes.ts). Every answer is parsed with
+ * the schemas of src/domain/api.ts; every failure becomes an ApiRequestError. Nothing personal (personal
+ * code, income, e-mail, phone) ever goes into a URL, a log line or an error message: personal data travels
+ * in request bodies only, and errors carry the server's code and localized words, never the request.
+ */
+
+export type ChooseOfferAnswer = z.infer<typeof chooseOfferAnswerSchema>;
+
+/**
+ * Codes the client gives when the server's own `error` code is not there to give:
+ * `network` — no answer (connection refused or dropped, timeout); `parse` — an answer of an unexpected
+ * form; `http` — an error status whose body is not the API's error shape (a proxy's 502 page, say).
+ */
+export type ClientErrorCode = 'network' | 'parse' | 'http';
+
+const GENERIC_MESSAGES: Record<ClientErrorCode, string> = {
+  network: 'The service could not be reached',
+  parse: 'The service answered in an unexpected form',
+  http: 'The service could not answer the request',
+};
+
+export interface ApiRequestErrorInit {
+  status: number | null;
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** Every failure of the client: an error answer of the server, or a network or parse failure (`status` null). */
+export class ApiRequestError extends Error {
+  /** the HTTP status; null when no usable answer came (network, timeout, parse) */
+  readonly status: number | null;
+  /** the server's `error` code (`validation`, `invalidToken`, `rateLimited`, …) or a ClientErrorCode */
+  readonly code: string;
+  /** per-field messages of a 400, in the language asked for, keyed by the form's field names */
+  readonly fields?: Readonly<Record<string, string>>;
+
+  constructor(init: ApiRequestErrorInit) {
+    super(init.message);
+    this.name = 'ApiRequestError';
+    this.status = init.status;
+    this.code = init.code;
+    if (init.fields) this.fields = init.fields;
+  }
+}
+
+const genericError = (code: ClientErrorCode, status: number | null = null) =>
+  new ApiRequestError({ status, code, message: GENERIC_MESSAGES[code] });
+
+export interface BrokerClientOptions {
+  /** where the API lives; '' (the default) is the page's own origin */
+  baseUrl?: string;
+  /** the language of the moment: sent as Accept-Language on every request, so errors come in it */
+  language: () => Language;
+  /** a fetch to use instead of the global one */
+  fetch?: typeof fetch;
+  /** per-attempt time limit of a request, and of reading its answer (default 10 000 ms) */
+  timeoutMs?: number;
+  /**
+   * The EventSource watchStatus streams with; the global one when the option is left out. Given as
+   * `undefined` (or where there is none, as in Node), watchStatus polls.
+   */
+  eventSource?: typeof EventSource;
+}
+
+export interface WatchStatusOptions {
+  /** how often to poll when there is no event stream, or it failed (default 3000 ms) */
+  pollMs?: number;
+  /**
+   * A poll failed. Polling goes on, except after a 400 or 404 (the token is invalid, expired or its
+   * application deleted), when the watch stops on its own.
+   */
+  onError?: (error: ApiRequestError) => void;
+}
+
+export interface BrokerClient {
+  institutions(): Promise<Institution[]>;
+  status(token: string): Promise<ApplicationStatus>;
+  submit(body: SubmitApplicationBody, idempotencyKey: string): Promise<SubmitApplicationAnswer>;
+  startIdentification(body: StartIdentificationBody): Promise<StartIdentificationAnswer>;
+  chooseOffer(token: string, offerId: string): Promise<ChooseOfferAnswer>;
+  /** Calls onStatus with every new status until the returned function is called. */
+  watchStatus(token: string, onStatus: (status: ApplicationStatus) => void, options?: WatchStatusOptions): () => void;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_POLL_MS = 3000;
+
+/**
+ * Statuses worth another attempt. 429 is not among them: the rate limits count per minute, and the
+ * person is better told (in their language) than kept waiting.
+ */
+const RETRY_STATUS_CODES = [408, 500, 502, 503, 504];
+
+/**
+ * Retries are for requests that are safe to repeat: GETs, and the submission, which the server
+ * deduplicates by its Idempotency-Key. Starting an identification or choosing an offer is never
+ * repeated behind the person's back.
+ */
+const retrySafely = (method: 'get' | 'post'): Options['retry'] => ({
+  limit: 2,
+  methods: [method],
+  statusCodes: RETRY_STATUS_CODES,
+  afterStatusCodes: [503],
+  maxRetryAfter: 5000,
+  retryOnTimeout: true,
+});
+const NO_RETRY: Options['retry'] = 0;
+
+/** Tokens, invalid or gone: polling again will not help. */
+const PERMANENT_STATUSES = new Set([400, 404]);
+
+function parseText<S extends z.ZodType>(schema: S, text: string): z.output<S> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw genericError('parse');
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw genericError('parse');
+  return parsed.data;
+}
+
+/** ky's errors name the URL (and with it the token): only the status and the server's own words go on. */
+function toApiRequestError(error: unknown): ApiRequestError {
+  if (error instanceof ApiRequestError) return error;
+  if (isHTTPError(error)) {
+    const status = error.response.status;
+    let data: unknown = error.data;
+    if (typeof data === 'string') {
+      try {
+        data = JSON.parse(data);
+      } catch {
+        data = undefined;
+      }
+    }
+    const body = apiErrorSchema.safeParse(data);
+    if (!body.success) return genericError('http', status);
+    return new ApiRequestError({
+      status,
+      code: body.data.error,
+      message: body.data.message,
+      ...(body.data.fields ? { fields: body.data.fields } : {}),
+    });
+  }
+  // NetworkError, TimeoutError, and whatever else kept the answer from coming
+  return genericError('network');
+}
+
+export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
+  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  const EventSourceImpl: typeof EventSource | undefined =
+    'eventSource' in options ? options.eventSource : (globalThis as { EventSource?: typeof EventSource }).EventSource;
+
+  const http = ky.create({
+    prefix: baseUrl,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  /** Sends, reads the body as text (the status is text/plain whose body is JSON) and parses it with the schema. */
+  async function request<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    init: Omit<Options, 'headers'> & { headers?: Record<string, string> },
+  ): Promise<z.output<S>> {
+    let text: string;
+    try {
+      text = await http(path, {
+        ...init,
+        headers: { ...init.headers, 'accept-language': options.language() },
+      }).text();
+    } catch (error) {
+      throw toApiRequestError(error);
+    }
+    return parseText(schema, text);
+  }
+
+  const client: BrokerClient = {
+    async institutions() {
+      return request(institutionsAnswerSchema, '/api/institutions', { method: 'get', retry: retrySafely('get') });
+    },
+
+    async status(token) {
+      try {
+        return await request(applicationStatusSchema, '/api/getApplicationStatus', {
+          method: 'get',
+          searchParams: { token },
+          retry: retrySafely('get'),
+        });
+      } catch (error) {
+        const failure = toApiRequestError(error);
+        // never the token, the URL or the answer: only what kind of failure it was
+        console.error('Application status request failed', { status: failure.status, code: failure.code });
+        throw failure;
+      }
+    },
+
+    async submit(body, idempotencyKey) {
+      return request(submitApplicationAnswerSchema, '/api/applications', {
+        method: 'post',
+        json: body,
+        headers: { 'idempotency-key': idempotencyKey },
+        retry: retrySafely('post'),
+      });
+    },
+
+    async startIdentification(body) {
+      return request(startIdentificationAnswerSchema, '/api/identification/start', {
+        method: 'post',
+        json: body,
+        retry: NO_RETRY,
+      });
+    },
+
+    async chooseOffer(token, offerId) {
+      return request(chooseOfferAnswerSchema, '/api/applications/chooseOffer', {
+        method: 'post',
+        json: { token, offerId },
+        retry: NO_RETRY,
+      });
+    },
+
+    watchStatus(token, onStatus, watchOptions = {}) {
+      const pollMs = watchOptions.pollMs ?? DEFAULT_POLL_MS;
+      let stopped = false;
+      let polling = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let source: EventSource | undefined;
+      let last: { json: string; updatedAt: number } | undefined;
+
+      const stop = () => {
+        stopped = true;
+        if (timer !== undefined) clearTimeout(timer);
+        timer = undefined;
+        source?.close();
+      };
+
+      /** The stream and the polls may both answer: each status is passed on once, and never an older one. */
+      const deliver = (status: ApplicationStatus) => {
+        if (stopped) return;
+        const json = JSON.stringify(status);
+        const updatedAt = Date.parse(status.updatedAt);
+        if (last && (json === last.json || updatedAt < last.updatedAt)) return;
+        last = { json, updatedAt };
+        onStatus(status);
+      };
+
+      const poll = async () => {
+        timer = undefined;
+        try {
+          deliver(await client.status(token));
+        } catch (error) {
+          const failure = toApiRequestError(error);
+          if (!stopped) watchOptions.onError?.(failure);
+          if (failure.status !== null && PERMANENT_STATUSES.has(failure.status)) stop();
+        }
+        if (!stopped) timer = setTimeout(() => void poll(), pollMs);
+      };
+
+      /** Once started, polling goes on until stop(), whether or not the stream comes back. */
+      const startPolling = () => {
+        if (polling || stopped) return;
+        polling = true;
+        void poll();
+      };
+
+      if (!EventSourceImpl) {
+        startPolling();
+        return stop;
+      }
+      try {
+        source = new EventSourceImpl(`${baseUrl}/api/applicationStatusEvents?token=${encodeURIComponent(token)}`);
+      } catch {
+        startPolling();
+        return stop;
+      }
+      source.addEventListener('status', (event) => {
+        let status: ApplicationStatus;
+        try {
+          status = parseText(applicationStatusSchema, String(event.data));
+        } catch {
+          console.error('Application status event could not be read');
+          startPolling();
+          return;
+        }
+        deliver(status);
+      });
+      // the application is no more: the poll hears the server's 404 (onError) and ends the watch
+      source.addEventListener('gone', () => {
+        source?.close();
+        startPolling();
+      });
+      source.addEventListener('error', () => startPolling());
+      return stop;
+    },
+  };
+  return client;
+}
