@@ -170,7 +170,8 @@ const applicationFields = z.object({
   politicalyExposedPerson: requiredBoolean,
   politicalPosition: z.string(message('required')).trim().max(200, message('invalidValue')).optional(),
   acceptTerms: z.literal(true, message('acceptTerms')),
-  acceptDataSharing: z.boolean(message('invalidValue')),
+  // a missing answer asks for data; an answer that is not yes or no is a wrong value
+  acceptDataSharing: z.boolean({ error: (issue) => (issue.input === undefined ? 'required' : 'invalidValue') }),
   // further fields
   term: z
     .number(message('termRange'))
