@@ -3,6 +3,7 @@ import { applyPartnerCallback } from '../applications/partner-callbacks.ts';
 import type { Broker } from '../broker.ts';
 import type { Database } from '../db/database.ts';
 import { partnerCallbackSchema } from '../lenders/messages.ts';
+import { parseJson, useRawJsonBody } from '../lenders/raw-json.ts';
 import { verifyPartnerMessage, type NonceStore } from '../lenders/partner-protocol.ts';
 import { ApiProblem } from './problem.ts';
 
@@ -27,11 +28,7 @@ export async function registerPartnerRoutes(app: FastifyInstance, broker: Broker
   const nonces = databaseNonceStore(broker.db);
   await app.register(async (partner) => {
     partner.removeAllContentTypeParsers();
-    partner.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_request, body, done) => done(null, body),
-    );
+    useRawJsonBody(partner, 64 * 1024);
     partner.post(
       '/api/partner/v1/decisions',
       {
@@ -47,12 +44,8 @@ export async function registerPartnerRoutes(app: FastifyInstance, broker: Broker
         if (!verified.ok) throw new ApiProblem(401, 'badSignature');
         const fresh = await nonces.remember(lender.id, verified.nonce, new Date(verified.timestamp * 1000 + 600_000));
         if (!fresh) throw new ApiProblem(409, 'replay');
-        let json: unknown;
-        try {
-          json = JSON.parse(rawBody);
-        } catch {
-          throw new ApiProblem(400, 'malformedBody');
-        }
+        const json = parseJson(rawBody);
+        if (json === undefined) throw new ApiProblem(400, 'malformedBody');
         const callback = partnerCallbackSchema.safeParse(json);
         if (!callback.success) throw new ApiProblem(400, 'validation');
         await applyPartnerCallback(broker, lender.id, callback.data);

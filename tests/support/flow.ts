@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { applicationStatusSchema, type ApplicationStatus } from '../../src/domain/api.ts';
 import type { LoanApplicationInput } from '../../src/domain/application.ts';
 import { validApplication } from '../../src/domain/application-fixture.ts';
+import { postForm } from '../../server/identity/test-support.ts';
 
 /** What a browser does with the API and the providers' pages, step by step, over HTTP. */
 
@@ -19,14 +20,7 @@ export function formOf(page: string, pageUrl: string): { action: string; fields:
   return { action: new URL(unescape(form[1]), pageUrl).toString(), fields };
 }
 
-export async function postForm(url: string, fields: Record<string, string>): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-}
+export { postForm };
 
 export async function submit(
   base: string,
