@@ -45,6 +45,7 @@ function status(state: ApplicationState, variant: 'arriving' | 'settled' = 'sett
     offers: withOffers ? [offer] : [],
     chosenOfferId: null,
     signUrl: null,
+    identifiedAt: '2026-11-21T00:00:00.000Z',
     updatedAt: '2026-11-21T00:00:00.000Z',
     expiresAt: '2026-12-21T00:00:00.000Z',
   };

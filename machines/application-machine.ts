@@ -28,6 +28,9 @@ export interface ApplicationContext {
   readonly token: string | null;
   /** the purpose a link preselected (`?type=`) */
   readonly preselectedPurpose: string | null;
+  /** the amount and term the calculator's link carried */
+  readonly preselectedAmount: number | null;
+  readonly preselectedTerm: number | null;
   readonly fieldErrors: Readonly<Record<string, string>>;
   readonly error: WorkflowError | null;
   readonly institutions: readonly Institution[];
@@ -41,6 +44,8 @@ export interface ApplicationInput {
   /** the token saved in the browser, if any */
   readonly token: string | null;
   readonly preselectedPurpose?: string | null;
+  readonly preselectedAmount?: number | null;
+  readonly preselectedTerm?: number | null;
 }
 
 export type IdentificationChoice =
@@ -134,6 +139,8 @@ export const applicationMachine = setup({
     language: input.language,
     token: input.token,
     preselectedPurpose: input.preselectedPurpose ?? null,
+    preselectedAmount: input.preselectedAmount ?? null,
+    preselectedTerm: input.preselectedTerm ?? null,
     fieldErrors: {},
     error: null,
     institutions: [],
@@ -367,6 +374,8 @@ export const applicationMachine = setup({
           },
         },
         CHOOSE_OFFER: 'choosingOffer',
+        // back to the comparison: the choice can still change until the contract is signed
+        SHOW_OFFERS: 'offers',
         STATUS: [
           {
             guard: { type: 'statusSigned', params: eventStatus },

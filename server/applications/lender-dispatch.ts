@@ -127,8 +127,8 @@ async function partnerApplication(
   applicationId: string,
 ): Promise<PartnerApplication | null> {
   const [application] = (
-    await broker.db.query<ApplicationRow & { identified_at: Date | null }>(
-      `SELECT ${APPLICATION_COLUMNS}, identified_at FROM applications WHERE id = $1`,
+    await broker.db.query<ApplicationRow>(
+      `SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = $1`,
       [applicationId],
     )
   ).rows;

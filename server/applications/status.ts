@@ -26,6 +26,7 @@ export interface ApplicationRow {
   sign_url: string | null;
   token_expires_at: Date;
   updated_at: Date;
+  identified_at: Date | null;
 }
 
 interface IdentificationRow {
@@ -52,7 +53,7 @@ interface OfferRow {
 }
 
 export const APPLICATION_COLUMNS =
-  'id, state, language, amount, term, purpose, key_id, applicant_ciphertext, chosen_offer_id, sign_url, token_expires_at, updated_at';
+  'id, state, language, amount, term, purpose, key_id, applicant_ciphertext, chosen_offer_id, sign_url, token_expires_at, updated_at, identified_at';
 
 /** The answer of getApplicationStatus: progress and offers, and of the person only the first name. */
 export async function buildStatus(
@@ -134,6 +135,7 @@ export async function buildStatus(
     }),
     chosenOfferId: application.chosen_offer_id,
     signUrl: application.sign_url,
+    identifiedAt: application.identified_at ? application.identified_at.toISOString() : null,
     updatedAt: application.updated_at.toISOString(),
     expiresAt: application.token_expires_at.toISOString(),
   };

@@ -16,6 +16,7 @@ const statusAt = (state: ApplicationStatus['state'], updatedAt: string): Applica
   offers: [],
   chosenOfferId: null,
   signUrl: null,
+  identifiedAt: null,
   updatedAt,
   expiresAt: '2099-01-01T00:00:00.000Z',
 });

@@ -153,6 +153,8 @@ export const applicationStatusSchema = z.object({
   offers: z.array(offerSchema),
   chosenOfferId: z.string().nullable(),
   signUrl: z.string().nullable(),
+  /** when the identification succeeded: the one-hour promise for offers counts from here */
+  identifiedAt: z.iso.datetime().nullable(),
   updatedAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
 });

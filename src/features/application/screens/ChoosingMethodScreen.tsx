@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { StepHeading } from '../StepHeading.tsx';
+
+/** Placeholder until the screen is built. */
+export function ChoosingMethodScreen() {
+  const { t } = useTranslation('workflow');
+  return <StepHeading>{t('steps.choosingMethod')}</StepHeading>;
+}
