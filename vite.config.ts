@@ -17,7 +17,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         assetsInlineLimit: 0,
-        rollupOptions: { input: { site: 'src/routes/site-client.ts' } },
+        rollupOptions: { input: { site: 'src/routes/site-client.ts', workflow: 'src/routes/workflow-client.ts' } },
       },
   ssr: { noExternal: isSsrBuild ? [] : undefined },
 }));

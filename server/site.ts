@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { allPagePaths, languageOfPath } from '../src/routes/page-registry.ts';
 import { LANGUAGES, type Language } from '../src/domain/language.ts';
@@ -23,6 +23,22 @@ export async function registerSite(app: FastifyInstance, clientDir: string): Pro
       LANGUAGES.map(async (lang) => [lang, await readFile(join(clientDir, `_not-found.${lang}.html`), 'utf8')]),
     ),
   ) as Record<Language, string>;
+
+  const workflow = Object.fromEntries(
+    await Promise.all(
+      LANGUAGES.map(async (lang) => [lang, await readFile(join(clientDir, `_workflow.${lang}.html`), 'utf8')]),
+    ),
+  ) as Record<Language, string>;
+  // Every step of the applicant workflow is one page; the wizard reads its step from the path.
+  for (const base of ['applicantWorkflow', 'multistep']) {
+    for (const lang of LANGUAGES) {
+      const prefix = lang === 'ru' ? `/ru/${base}` : `/${base}`;
+      const send = (_request: unknown, reply: FastifyReply) =>
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(workflow[lang]);
+      app.get(prefix, send);
+      app.get(`${prefix}/*`, send);
+    }
+  }
 
   for (const [path, html] of pages) {
     app.get(path, (_request, reply) =>

@@ -8,6 +8,8 @@ import { CookieBanner } from '../features/site/CookieBanner.tsx';
 /** Built files a page links, from Vite's manifest. */
 export interface PageAssets {
   readonly script: string;
+  /** modules the script imports, fetched at once instead of after it */
+  readonly modulePreloads?: readonly string[];
   readonly styles: readonly string[];
   readonly fontPreloads: readonly string[];
 }
@@ -52,6 +54,9 @@ export function Document({
           <link key={href} rel="stylesheet" href={href} />
         ))}
         <script type="module" src={assets.script} />
+        {assets.modulePreloads?.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
       </head>
       <body>
         <Header switchPath={switchPath} />

@@ -8,6 +8,7 @@ import { HomePage } from '../features/site/HomePage.tsx';
 import { LegalPage } from '../features/site/LegalPage.tsx';
 import { NotFoundPage } from '../features/site/NotFoundPage.tsx';
 import { ProductPage } from '../features/site/ProductPage.tsx';
+import { WorkflowShell } from '../features/application/WorkflowShell.tsx';
 import { allResources, articleFragment, legalFragment, publishedFragments } from './content.ts';
 import { Document, type PageAssets } from './Document.tsx';
 import { createI18n } from './i18n.ts';
@@ -106,6 +107,31 @@ export function prerenderAll(assetsFor: (lang: Language) => PageAssets): Prerend
 /** The not-found page served with status 404 for unknown paths, one per language. */
 export function renderNotFound(lang: Language, assets: PageAssets): string {
   return renderResolved({ entry: notFoundEntry, lang, path: notFoundEntry.paths[lang] }, assets);
+}
+
+/** The applicant workflow's page: served for every workflow path; the wizard renders into it. */
+export function renderWorkflowShell(lang: Language, assets: PageAssets): string {
+  const entry = {
+    id: 'applicantWorkflow',
+    kind: { type: 'notFound' },
+    paths: { lv: '/applicantWorkflow/enteringEssence', ru: '/ru/applicantWorkflow/enteringEssence' },
+    ogType: 'website',
+    robots: 'noindex, nofollow',
+  } as const;
+  const i18n = i18nByLanguage[lang];
+  const meta = pageMetadata(
+    { entry, lang, path: entry.paths[lang] },
+    i18n.t('pages.applicantWorkflow.title', { ns: 'meta' }) + i18n.t('titleSuffix', { ns: 'meta' }),
+    i18n.t('pages.applicantWorkflow.description', { ns: 'meta' }),
+  );
+  const html = renderToString(
+    <I18nextProvider i18n={i18n}>
+      <Document meta={meta} assets={assets} switchPath={entry.paths[lang === 'lv' ? 'ru' : 'lv']}>
+        <WorkflowShell />
+      </Document>
+    </I18nextProvider>,
+  );
+  return `<!doctype html>${html}`;
 }
 
 export function sitemapXml(): string {

@@ -14,12 +14,28 @@ const clientDir = join(root, 'dist/client');
 interface ManifestChunk {
   file: string;
   css?: string[];
+  imports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
 const manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 const entry = manifest['src/routes/site-client.ts'];
 if (!entry) throw new Error('the client build has no src/routes/site-client.ts entry');
+
+const workflowEntry = manifest['src/routes/workflow-client.ts'];
+if (!workflowEntry) throw new Error('the client build has no src/routes/workflow-client.ts entry');
+
+/** Every chunk an entry imports statically, and their styles. */
+function staticImports(chunk: ManifestChunk, seen = new Set<string>()): ManifestChunk[] {
+  const found: ManifestChunk[] = [];
+  for (const key of chunk.imports ?? []) {
+    const imported = manifest[key];
+    if (!imported || seen.has(key)) continue;
+    seen.add(key);
+    found.push(imported, ...staticImports(imported, seen));
+  }
+  return found;
+}
 
 const builtAssets = await readdir(join(clientDir, 'assets'));
 const font = (name: string) => {
@@ -38,6 +54,16 @@ const assetsFor = (lang: 'lv' | 'ru'): EntryServer.PageAssets => ({
   ],
 });
 
+const workflowChunks = staticImports(workflowEntry);
+const workflowAssetsFor = (lang: 'lv' | 'ru'): EntryServer.PageAssets => ({
+  ...assetsFor(lang),
+  script: `/${workflowEntry.file}`,
+  modulePreloads: workflowChunks.map((chunk) => `/${chunk.file}`),
+  styles: [...new Set([workflowEntry, ...workflowChunks].flatMap((chunk) => chunk.css ?? []))].map(
+    (file) => `/${file}`,
+  ),
+});
+
 async function write(relative: string, content: string): Promise<void> {
   const target = join(clientDir, relative);
   await mkdir(dirname(target), { recursive: true });
@@ -53,6 +79,7 @@ for (const page of ssr.prerenderAll(assetsFor)) {
 }
 for (const lang of ['lv', 'ru'] as const) {
   await write(`_not-found.${lang}.html`, ssr.renderNotFound(lang, assetsFor(lang)));
+  await write(`_workflow.${lang}.html`, ssr.renderWorkflowShell(lang, workflowAssetsFor(lang)));
 }
 await write('sitemap.xml', ssr.sitemapXml());
 await write('robots.txt', ssr.robotsTxt());

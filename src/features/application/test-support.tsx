@@ -39,12 +39,48 @@ export function workflowResources(): Resource {
 export const TEST_TOKEN = 'T'.repeat(43);
 
 export const testInstitutions: Institution[] = [
-  { id: 'daugavas-banka', name: 'Daugavas Banka', logo: '/api/institutions/daugavas-banka/logo.svg', order: 1, featured: true },
-  { id: 'rigas-krajbanka', name: 'Rīgas Krājbanka', logo: '/api/institutions/rigas-krajbanka/logo.svg', order: 2, featured: true },
-  { id: 'vidzemes-banka', name: 'Vidzemes Banka', logo: '/api/institutions/vidzemes-banka/logo.svg', order: 3, featured: true },
-  { id: 'kurzemes-komercbanka', name: 'Kurzemes Komercbanka', logo: '/api/institutions/kurzemes-komercbanka/logo.svg', order: 4, featured: true },
-  { id: 'latgales-banka', name: 'Latgales Banka', logo: '/api/institutions/latgales-banka/logo.svg', order: 5, featured: false },
-  { id: 'zemgales-banka', name: 'Zemgales Banka', logo: '/api/institutions/zemgales-banka/logo.svg', order: 6, featured: false },
+  {
+    id: 'daugavas-banka',
+    name: 'Daugavas Banka',
+    logo: '/api/institutions/daugavas-banka/logo.svg',
+    order: 1,
+    featured: true,
+  },
+  {
+    id: 'rigas-krajbanka',
+    name: 'Rīgas Krājbanka',
+    logo: '/api/institutions/rigas-krajbanka/logo.svg',
+    order: 2,
+    featured: true,
+  },
+  {
+    id: 'vidzemes-banka',
+    name: 'Vidzemes Banka',
+    logo: '/api/institutions/vidzemes-banka/logo.svg',
+    order: 3,
+    featured: true,
+  },
+  {
+    id: 'kurzemes-komercbanka',
+    name: 'Kurzemes Komercbanka',
+    logo: '/api/institutions/kurzemes-komercbanka/logo.svg',
+    order: 4,
+    featured: true,
+  },
+  {
+    id: 'latgales-banka',
+    name: 'Latgales Banka',
+    logo: '/api/institutions/latgales-banka/logo.svg',
+    order: 5,
+    featured: false,
+  },
+  {
+    id: 'zemgales-banka',
+    name: 'Zemgales Banka',
+    logo: '/api/institutions/zemgales-banka/logo.svg',
+    order: 6,
+    featured: false,
+  },
 ];
 
 export function testOffer(overrides: Partial<Offer> = {}): Offer {
@@ -71,7 +107,12 @@ export function testOffer(overrides: Partial<Offer> = {}): Offer {
 /** A status as the server sends it; `lenders` of 16 by default, `answered` of them done. */
 export function testStatus(
   state: ApplicationState,
-  { offers = [] as Offer[], answered = 16, lenderCount = 16, ...overrides }: Partial<ApplicationStatus> & {
+  {
+    offers = [] as Offer[],
+    answered = 16,
+    lenderCount = 16,
+    ...overrides
+  }: Partial<ApplicationStatus> & {
     answered?: number;
     lenderCount?: number;
   } = {},
@@ -89,7 +130,12 @@ export function testStatus(
         lenderId,
         name: offers[index]?.lenderName ?? `Lender ${index}`,
         kind: 'bank' as const,
-        progress: index >= answered ? ('sent' as const) : offerLenders.has(lenderId) ? ('offer' as const) : ('declined' as const),
+        progress:
+          index >= answered
+            ? ('sent' as const)
+            : offerLenders.has(lenderId)
+              ? ('offer' as const)
+              : ('declined' as const),
       };
     }),
     offers,
@@ -144,9 +190,10 @@ export function createTestActor(options: TestActorOptions = {}): ApplicationActo
       }),
       submitApplication: fromPromise(async () => ({ token: TEST_TOKEN, expiresAt: '2026-12-22T10:00:00.000Z' })),
       loadInstitutions: fromPromise(async () => testInstitutions),
-      startIdentification: fromPromise(
-        async (): Promise<StartIdentificationAnswer> => ({ method: 'smartId', verificationCode: '1234' }),
-      ),
+      startIdentification: fromPromise(async (): Promise<StartIdentificationAnswer> => ({
+        method: 'smartId',
+        verificationCode: '1234',
+      })),
       chooseOffer: fromPromise(async () => ({ signUrl: 'https://lender.example/sign/1' })),
       watchStatus: fromCallback(({ sendBack }) => {
         options.onWatch?.(sendBack);

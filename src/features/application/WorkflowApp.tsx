@@ -1,0 +1,85 @@
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import type { ApplicationSnapshot } from '../../../machines/application-machine.ts';
+import { EnteringEssenceScreen } from './form/EnteringEssenceScreen.tsx';
+import { LoadingScreen } from './screens/LoadingScreen.tsx';
+import { useWorkflow } from './workflow-context.tsx';
+
+/**
+ * One screen per state of the machine. The form is part of the first download, being the step
+ * most people open; the later screens load when the applicant gets to them.
+ */
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const SCREENS = {
+  loading: LoadingScreen,
+  enteringEssence: EnteringEssenceScreen,
+  choosingMethod: named(() => import('./screens/ChoosingMethodScreen.tsx'), 'ChoosingMethodScreen'),
+  confirmingIdentity: named(() => import('./screens/ConfirmingIdentityScreen.tsx'), 'ConfirmingIdentityScreen'),
+  waiting: named(() => import('./screens/WaitingScreen.tsx'), 'WaitingScreen'),
+  noOffers: named(() => import('./screens/NoOffersScreen.tsx'), 'NoOffersScreen'),
+  offers: named(() => import('./screens/OffersScreen.tsx'), 'OffersScreen'),
+  offerChosen: named(() => import('./screens/OfferChosenScreen.tsx'), 'OfferChosenScreen'),
+  signing: named(() => import('./screens/SigningScreen.tsx'), 'SigningScreen'),
+  paid: named(() => import('./screens/PaidScreen.tsx'), 'PaidScreen'),
+  error: named(() => import('./screens/ErrorScreen.tsx'), 'ErrorScreen'),
+} satisfies Record<string, ComponentType>;
+export type ScreenName = keyof typeof SCREENS;
+
+/** The screen that shows a state. */
+export function screenOfSnapshot(snapshot: Pick<ApplicationSnapshot, 'value'>): ScreenName {
+  const value = snapshot.value;
+  const top = typeof value === 'string' ? value : Object.keys(value)[0];
+  switch (top) {
+    case 'enteringEssence':
+    case 'confirmingIdentity':
+    case 'waiting':
+    case 'noOffers':
+    case 'offers':
+    case 'offerChosen':
+    case 'signing':
+    case 'paid':
+    case 'error':
+      return top;
+    case 'choosingMethod':
+    case 'startingIdentification':
+      return 'choosingMethod';
+    case 'choosingOffer':
+      return 'offers';
+    default:
+      return 'loading';
+  }
+}
+
+/** Moves focus to the new screen's heading once it is on the page, except on the page's first screen. */
+function FocusOnArrival({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    ref.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus();
+    // on arrival only: a later change of `enabled` is not a new screen
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return <div ref={ref}>{children}</div>;
+}
+
+export function WorkflowApp() {
+  const screen = useWorkflow(screenOfSnapshot);
+  // the page's first real screen keeps the browser's focus; every later one takes it
+  const [shownBefore, setShownBefore] = useState(false);
+  const [lastScreen, setLastScreen] = useState(screen);
+  if (screen !== lastScreen) {
+    setLastScreen(screen);
+    if (lastScreen !== 'loading') setShownBefore(true);
+  }
+  const Screen = SCREENS[screen];
+  return (
+    <div className="workflow container" data-screen={screen}>
+      <Suspense fallback={<LoadingScreen />}>
+        <FocusOnArrival key={screen} enabled={shownBefore && screen !== 'loading'}>
+          <Screen />
+        </FocusOnArrival>
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { fromCallback, fromPromise } from 'xstate';
+import {
+  applicationMachine,
+  type ApplicationEvent,
+  type IdentificationChoice,
+  type WorkflowError,
+} from '../../../machines/application-machine.ts';
+import type { BrokerClient } from '../../api/broker-client.ts';
+import type { SubmitApplicationBody } from '../../domain/api.ts';
+import type { Language } from '../../domain/language.ts';
+
+/** What the site gives the machine besides the API: browser storage and leaving the page. */
+export interface SiteEnvironment {
+  readonly local: Storage;
+  readonly session: Storage;
+  /** go to a bank, eParaksts or a lender's signing page */
+  readonly navigate: (url: string) => void;
+  /** the submission got through: the form's draft is no longer needed */
+  readonly onSubmitted?: () => void;
+}
+
+/** The client's failures as the machine knows them: plain data, no class instance in the snapshot. */
+function toWorkflowError(error: unknown): WorkflowError {
+  const known = error as Partial<WorkflowError> | null;
+  return {
+    code: typeof known?.code === 'string' ? known.code : 'network',
+    status: typeof known?.status === 'number' ? known.status : null,
+    ...(typeof known?.message === 'string' ? { message: known.message } : {}),
+    ...(known?.fields ? { fields: known.fields } : {}),
+  };
+}
+
+const rethrowing =
+  <I, O>(run: (input: I) => Promise<O>) =>
+  async ({ input }: { input: I }): Promise<O> => {
+    try {
+      return await run(input);
+    } catch (error) {
+      throw toWorkflowError(error);
+    }
+  };
+
+const bodyOf = (token: string, language: Language, choice: IdentificationChoice) =>
+  choice.method === 'bank'
+    ? { token, language, method: 'bank' as const, institutionId: choice.institutionId }
+    : { token, language, method: choice.method };
+
+/** The application machine as the site runs it: the broker's API, the browser's storage, real redirects. */
+export function siteApplicationMachine(client: BrokerClient, env: SiteEnvironment) {
+  return applicationMachine.provide({
+    actors: {
+      loadStatus: fromPromise(rethrowing(({ token }: { token: string }) => client.status(token))),
+      submitApplication: fromPromise(
+        rethrowing(({ body, idempotencyKey }: { body: SubmitApplicationBody; idempotencyKey: string }) =>
+          client.submit(body, idempotencyKey),
+        ),
+      ),
+      loadInstitutions: fromPromise(rethrowing(() => client.institutions())),
+      startIdentification: fromPromise(
+        rethrowing(({ token, language, choice }: { token: string; language: Language; choice: IdentificationChoice }) =>
+          client.startIdentification(bodyOf(token, language, choice)),
+        ),
+      ),
+      chooseOffer: fromPromise(
+        rethrowing(({ token, offerId }: { token: string; offerId: string }) => client.chooseOffer(token, offerId)),
+      ),
+      watchStatus: fromCallback<ApplicationEvent, { token: string }>(({ sendBack, input }) =>
+        client.watchStatus(input.token, (status) => sendBack({ type: 'STATUS', status })),
+      ),
+    },
+    actions: {
+      saveToken: (_, { token }: { token: string }) => {
+        env.local.setItem('token', token);
+        env.onSubmitted?.();
+      },
+      clearToken: () => {
+        env.local.removeItem('token');
+        env.local.removeItem('ssn');
+      },
+      openUrl: (_, { url }: { url: string }) => {
+        if (url) env.navigate(url);
+      },
+    },
+  });
+}

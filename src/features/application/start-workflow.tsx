@@ -1,0 +1,82 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createActor } from 'xstate';
+import { createBrokerClient } from '../../api/broker-client.ts';
+import { tokenSchema } from '../../domain/api.ts';
+import { isLanguage, type Language } from '../../domain/language.ts';
+import { createI18n } from '../../routes/i18n.ts';
+import { siteApplicationMachine } from './site-implementations.ts';
+import { syncWorkflowUrl } from './url-sync.ts';
+import { WorkflowApp } from './WorkflowApp.tsx';
+import { WorkflowProvider } from './workflow-context.tsx';
+import { loadWorkflowResources } from './workflow-resources.ts';
+import { locationOfPath, screenOfStep, type WorkflowStep } from './workflow-routes.ts';
+
+const DRAFT_KEY = 'applicationDraft';
+
+/** A number from the calculator's link, or null. */
+const numberParam = (params: URLSearchParams, name: string): number | null => {
+  const value = Number(params.get(name));
+  return params.has(name) && Number.isFinite(value) ? value : null;
+};
+
+/** The workflow as the site runs it: the machine, its URL, and its screens in `root`. */
+export async function startWorkflow(root: HTMLElement): Promise<void> {
+  const htmlLang = document.documentElement.lang;
+  const lang: Language = isLanguage(htmlLang) ? htmlLang : 'lv';
+  const here = new URL(window.location.href);
+  const base = locationOfPath(here.pathname)?.base ?? 'applicantWorkflow';
+  const i18n = createI18n(lang, await loadWorkflowResources(lang));
+
+  const saved = window.localStorage.getItem('token');
+  const token = saved !== null && tokenSchema.safeParse(saved).success ? saved : null;
+  const client = createBrokerClient({ language: () => lang });
+  const machine = siteApplicationMachine(client, {
+    local: window.localStorage,
+    session: window.sessionStorage,
+    navigate: (url) => window.location.assign(url),
+    onSubmitted: () => window.sessionStorage.removeItem(DRAFT_KEY),
+  });
+  const actor = createActor(machine, {
+    input: {
+      language: lang,
+      token,
+      preselectedPurpose: here.searchParams.get('type'),
+      preselectedAmount: numberParam(here.searchParams, 'amount'),
+      preselectedTerm: numberParam(here.searchParams, 'term'),
+    },
+  });
+
+  const switchLink = document.querySelector<HTMLAnchorElement>('a.lang-switch');
+  syncWorkflowUrl({
+    actor,
+    browser: window,
+    lang,
+    base,
+    onStep: (step) => {
+      // the step's title, and the same step in the other language (the application itself stays)
+      document.title = `${i18n.t(`steps.${titleKeyOf(step)}`, { ns: 'workflow' })} | ${i18n.t('brand')}`;
+      if (switchLink) {
+        const path = window.location.pathname.replace(/^\/ru(?=\/)/, '');
+        switchLink.href = lang === 'lv' ? `/ru${path}` : path;
+      }
+    },
+  });
+  actor.start();
+
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <WorkflowProvider actor={actor}>
+          <WorkflowApp />
+        </WorkflowProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+function titleKeyOf(step: WorkflowStep): string {
+  const screen = screenOfStep(step);
+  return screen.startsWith('choosingIdConfirmationMethod') ? 'choosingMethod' : screen;
+}
