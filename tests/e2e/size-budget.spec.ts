@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 const HOME_JS_BUDGET = 100 * 1024;
 
@@ -19,3 +20,51 @@ test(`the home page loads at most ${HOME_JS_BUDGET / 1024} kB gzip of JavaScript
   expect(scripts.size).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(HOME_JS_BUDGET);
 });
+
+const WORKFLOW_FIRST_STEP_BUDGET = 160 * 1024;
+
+/** The wizard's own entry, from the build's manifest. */
+function workflowEntryFile(): string {
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const entry = manifest['src/routes/workflow-client.ts'];
+  if (!entry) throw new Error('the build has no workflow entry');
+  return `/${entry.file}`;
+}
+
+function recordScripts(page: Page): Map<string, number> {
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.set(new URL(response.url()).pathname, gzipSync(await response.body(), { level: 9 }).length);
+  });
+  return scripts;
+}
+
+test('the public pages never load the wizard; the workflow loads it', async ({ page }) => {
+  const scripts = recordScripts(page);
+  for (const path of ['/', '/ru/avtokredit', '/buj']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+  }
+  // the calculator's script comes when the visitor reaches for it
+  await page.getByRole('slider').first().focus();
+  await page.waitForLoadState('networkidle');
+  expect([...scripts.keys()]).not.toContain(workflowEntryFile());
+
+  await page.goto('/applicantWorkflow/enteringEssence', { waitUntil: 'networkidle' });
+  expect([...scripts.keys()]).toContain(workflowEntryFile());
+});
+
+for (const path of ['/applicantWorkflow/enteringEssence', '/ru/applicantWorkflow/enteringEssence']) {
+  test(`${path} loads at most ${WORKFLOW_FIRST_STEP_BUDGET / 1024} kB gzip of JavaScript in all`, async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('button', { name: /Izvēlēties kredītu|Подобрать кредит/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+    console.log(`${path} JavaScript: ${(total / 1024).toFixed(1)} kB gzip in ${scripts.size} files`);
+    expect(total).toBeLessThanOrEqual(WORKFLOW_FIRST_STEP_BUDGET);
+  });
+}

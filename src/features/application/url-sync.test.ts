@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import type { SubmitApplicationAnswer } from '../../domain/api.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestActor, testOffer, testStatus } from './test-support.tsx';
 import { syncWorkflowUrl, type BrowserHistory } from './url-sync.ts';
@@ -125,7 +126,7 @@ describe('the URL and the machine', () => {
     const browser = fakeBrowser('/applicantWorkflow/enteringEssence');
     const actor = createTestActor({
       actors: {
-        submitApplication: fromPromise(async () => {
+        submitApplication: fromPromise<SubmitApplicationAnswer>(async () => {
           throw { code: 'validation', status: 400, fields: { personalId: 'Nederīgs personas kods' } };
         }),
       },
