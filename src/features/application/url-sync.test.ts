@@ -1,5 +1,4 @@
 import { fromPromise } from 'xstate';
-import type { SubmitApplicationAnswer } from '../../domain/api.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestActor, testOffer, testStatus } from './test-support.tsx';
 import { syncWorkflowUrl, type BrowserHistory } from './url-sync.ts';
@@ -126,7 +125,7 @@ describe('the URL and the machine', () => {
     const browser = fakeBrowser('/applicantWorkflow/enteringEssence');
     const actor = createTestActor({
       actors: {
-        submitApplication: fromPromise<SubmitApplicationAnswer>(async () => {
+        submitApplication: fromPromise(async () => {
           throw { code: 'validation', status: 400, fields: { personalId: 'Nederīgs personas kods' } };
         }),
       },
