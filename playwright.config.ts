@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
+/** A second server whose lenders answer one by one over a few seconds: offers arriving, reloads while waiting. */
+export const PACED_PORT = port + 1;
 
 const chromiumLaunch = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] };
 
@@ -18,12 +20,33 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
     trace: 'off',
   },
-  webServer: {
-    command: 'node server/main.ts',
-    url: `http://127.0.0.1:${port}/`,
-    // an embedded database in memory: every run starts empty
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: 'memory', SANDBOX_LENDER_DELAY_MS: '0' },
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: 'node server/main.ts',
+      url: `http://127.0.0.1:${port}/`,
+      // an embedded database in memory: every run starts empty
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: 'memory',
+        SANDBOX_LENDER_DELAY_MS: '0',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'node server/main.ts',
+      url: `http://127.0.0.1:${PACED_PORT}/`,
+      env: {
+        PORT: String(PACED_PORT),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: 'memory',
+        SANDBOX_LENDER_DELAY_MS: '1500-7000',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { DatabaseConfig } from '../db/database.ts';
+import { lenderDelayFromEnv, type LenderDelay } from './lender-delay.ts';
 import { parseKeyList } from '../security/field-cipher.ts';
 
 /** Everything the broker reads from its environment, resolved once at start. */
@@ -15,7 +16,7 @@ export interface BrokerConfig {
   /** mount the simulators of banks, Smart-ID, eParaksts and lenders under /sandbox in this process */
   readonly sandboxInProcess: boolean;
   /** answer delay of the in-process sandbox lenders: 'realistic' or milliseconds */
-  readonly sandboxLenderDelay: 'realistic' | number;
+  readonly sandboxLenderDelay: LenderDelay;
   readonly bankLinkBaseUrl: string;
   readonly smartId: { readonly baseUrl: string; readonly relyingPartyUUID: string; readonly relyingPartyName: string };
   readonly eParaksts: { readonly baseUrl: string; readonly clientId: string; readonly clientSecret: string | null };
@@ -58,7 +59,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): BrokerC
     database,
     encryption: encryptionKeys(env, inMemory ? null : join(dataDir, 'dev-encryption-key')),
     sandboxInProcess: env.SANDBOX !== 'off',
-    sandboxLenderDelay: delay === undefined || delay === '' ? 'realistic' : number(delay, 0),
+    sandboxLenderDelay: lenderDelayFromEnv(delay),
     bankLinkBaseUrl: env.BANK_LINK_BASE_URL ?? `${sandbox}/banks`,
     smartId: {
       baseUrl: env.SMART_ID_BASE_URL ?? `${sandbox}/smart-id/v2`,

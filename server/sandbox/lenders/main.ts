@@ -1,22 +1,19 @@
+import { lenderDelayFromEnv } from '../../config/lender-delay.ts';
 import { createLenderSandboxServer } from './plugin.ts';
 
 /**
  * The sandbox lenders in a process of their own: `node server/sandbox/lenders/main.ts`.
- * PORT (default 4400), HOST (default 127.0.0.1), SANDBOX_LENDER_DELAY_MS (unset: realistic delays; 0: at once).
+ * PORT (default 4400), HOST (default 127.0.0.1), SANDBOX_LENDER_DELAY_MS (unset: realistic delays; 0: at once; 2000-8000: one by one within that range).
  * Lenders then live at http://HOST:PORT/sandbox/lenders/{lenderId}.
  */
-
-function delayFromEnv(value: string | undefined): 'realistic' | number {
-  if (value === undefined || value.trim() === '' || value === 'realistic') return 'realistic';
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 0) throw new Error('SANDBOX_LENDER_DELAY_MS must be a whole number of ms');
-  return ms;
-}
 
 const port = Number(process.env.PORT ?? 4400);
 const host = process.env.HOST ?? '127.0.0.1';
 
-const app = await createLenderSandboxServer({ delay: delayFromEnv(process.env.SANDBOX_LENDER_DELAY_MS), logger: true });
+const app = await createLenderSandboxServer({
+  delay: lenderDelayFromEnv(process.env.SANDBOX_LENDER_DELAY_MS),
+  logger: true,
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

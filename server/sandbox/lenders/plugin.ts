@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { normalizeOffer, type LenderOfferTerms } from '../../../src/domain/offer.ts';
+import type { LenderDelay } from '../../config/lender-delay.ts';
 import { deriveSandboxSecret } from '../../config/sandbox-secret.ts';
 import { partnerApplicationSchema, type PartnerApplication, type PartnerCallback } from '../../lenders/messages.ts';
 import {
@@ -65,7 +66,7 @@ export interface LenderSandboxOptions {
    * How long a lender takes to decide: 'realistic' (default; each lender's delay profile: first answers after a few
    * seconds, most within a couple of minutes, a few later) or a fixed number of ms (0 for tests and benchmarks).
    */
-  readonly delay?: 'realistic' | number;
+  readonly delay?: LenderDelay;
   /** the partner id the broker signs with, default 'kreditkompass' */
   readonly brokerPartnerId?: string;
   readonly callbackRetry?: CallbackRetryOptions;
@@ -196,13 +197,15 @@ class LenderSandbox {
   decisionDelayMs(lender: SandboxLender, behaviour: SandboxBehaviour): number {
     if (behaviour.delayMs !== undefined) return behaviour.delayMs;
     const delay = this.#options.delay ?? 'realistic';
-    return delay === 'realistic' ? sampleDelayMs(lender.delay) : delay;
+    if (delay === 'realistic') return sampleDelayMs(lender.delay);
+    return typeof delay === 'number' ? delay : Math.round(delay.minMs + Math.random() * (delay.maxMs - delay.minMs));
   }
 
   payoutDelayMs(): number {
     if (this.#options.payoutDelayMs !== undefined) return this.#options.payoutDelayMs;
     const delay = this.#options.delay ?? 'realistic';
-    return delay === 'realistic' ? Math.round(20_000 + Math.random() * 70_000) : delay;
+    if (delay === 'realistic') return Math.round(20_000 + Math.random() * 70_000);
+    return typeof delay === 'number' ? delay : delay.minMs;
   }
 
   /** Decides after the delay and calls back; runs in the background, ends quietly on reset or close. */
