@@ -42,7 +42,8 @@ export function status(state: ApplicationState, variant: 'arriving' | 'settled' 
     offers: withOffers ? [offer] : [],
     chosenOfferId: null,
     signUrl: null,
-    identifiedAt: '2026-11-21T00:00:00.000Z',
+    // the hour of the offers' promise counts from the start of waiting when the server gives no time
+    identifiedAt: null,
     updatedAt: '2026-11-21T00:00:00.000Z',
     expiresAt: '2026-12-21T00:00:00.000Z',
   };

@@ -36,6 +36,8 @@ export interface ApplicationContext {
   readonly institutions: readonly Institution[];
   readonly status: ApplicationStatus | null;
   readonly verificationCode: string | null;
+  /** the offer the applicant chose, known before the server's next status says so */
+  readonly chosenOfferId: string | null;
   readonly signUrl: string | null;
 }
 
@@ -62,6 +64,8 @@ export type ApplicationEvent =
   | { type: 'CHOOSE_OFFER'; offerId: string }
   | { type: 'SIGN' }
   | { type: 'RETRY' };
+
+const OFFERS_PROMISE_MS = 60 * 60_000;
 
 const isAnswered = (progress: string) => progress === 'offer' || progress === 'declined' || progress === 'noAnswer';
 
@@ -130,8 +134,16 @@ export const applicationMachine = setup({
   delays: {
     /** Smart-ID sessions end within two minutes; a bank login may take longer */
     identificationTimeout: 10 * 60_000,
-    /** the promise: every offer and the decision within an hour */
-    offersTimeout: 60 * 60_000,
+    /**
+     * The promise: every offer and the decision within an hour of the identification, counted from
+     * the server's clock of it, so a reload does not restart the hour.
+     */
+    offersTimeout: ({ context }) => {
+      const identifiedAt = context.status?.identifiedAt ? Date.parse(context.status.identifiedAt) : Number.NaN;
+      return Number.isNaN(identifiedAt)
+        ? OFFERS_PROMISE_MS
+        : Math.max(0, identifiedAt + OFFERS_PROMISE_MS - Date.now());
+    },
   },
 }).createMachine({
   id: 'application',
@@ -146,6 +158,7 @@ export const applicationMachine = setup({
     institutions: [],
     status: null,
     verificationCode: null,
+    chosenOfferId: null,
     signUrl: null,
   }),
   initial: 'restoring',
@@ -250,7 +263,7 @@ export const applicationMachine = setup({
         identificationFailed: {},
       },
       on: {
-        CHOOSE_METHOD: 'startingIdentification',
+        CHOOSE_METHOD: { target: 'startingIdentification', actions: assign({ error: null }) },
         EDIT_APPLICATION: 'enteringEssence',
       },
     },
@@ -342,7 +355,13 @@ export const applicationMachine = setup({
       invoke: { id: 'watchStatus', src: 'watchStatus', input: ({ context }) => ({ token: context.token ?? '' }) },
       on: {
         STATUS: { actions: assign({ status: ({ event }) => event.status }) },
-        CHOOSE_OFFER: 'choosingOffer',
+        CHOOSE_OFFER: {
+          target: 'choosingOffer',
+          actions: assign({
+            error: null,
+            chosenOfferId: ({ event }) => (event.type === 'CHOOSE_OFFER' ? event.offerId : null),
+          }),
+        },
       },
     },
 
@@ -358,7 +377,10 @@ export const applicationMachine = setup({
           target: 'offerChosen',
           actions: assign({ signUrl: ({ event }) => event.output.signUrl, error: null }),
         },
-        onError: { target: 'offers', actions: assign({ error: ({ event }) => event.error as WorkflowError }) },
+        onError: {
+          target: 'offers',
+          actions: assign({ error: ({ event }) => event.error as WorkflowError, chosenOfferId: null }),
+        },
       },
     },
 
@@ -373,7 +395,13 @@ export const applicationMachine = setup({
             params: ({ context }) => ({ url: context.signUrl ?? context.status?.signUrl ?? '' }),
           },
         },
-        CHOOSE_OFFER: 'choosingOffer',
+        CHOOSE_OFFER: {
+          target: 'choosingOffer',
+          actions: assign({
+            error: null,
+            chosenOfferId: ({ event }) => (event.type === 'CHOOSE_OFFER' ? event.offerId : null),
+          }),
+        },
         // back to the comparison: the choice can still change until the contract is signed
         SHOW_OFFERS: 'offers',
         STATUS: [
@@ -411,7 +439,7 @@ export const applicationMachine = setup({
 
     /** "An error occurred": the applicant may try again from what the server knows */
     error: {
-      on: { RETRY: 'restoring' },
+      on: { RETRY: { target: 'restoring', actions: assign({ error: null }) } },
     },
   },
 });

@@ -141,7 +141,8 @@ export function testStatus(
     offers,
     chosenOfferId: null,
     signUrl: null,
-    identifiedAt: '2026-11-22T09:59:00.000Z',
+    // a minute ago, by the clock of the moment (a test's fake clock included)
+    identifiedAt: new Date(Date.now() - 60_000).toISOString(),
     updatedAt: '2026-11-22T10:00:00.000Z',
     expiresAt: '2026-12-22T10:00:00.000Z',
     ...overrides,
@@ -227,7 +228,8 @@ export function renderWithWorkflow(
   { actor, language = 'lv' }: { actor: ApplicationActor; language?: Language },
 ): RenderResult & { actor: ApplicationActor } {
   const i18n = createI18n(language, workflowResources());
-  if (actor.getSnapshot().status !== 'active') actor.start();
+  // a second start does nothing; an actor not yet started already reports 'active'
+  actor.start();
   const result = render(
     <I18nextProvider i18n={i18n}>
       <WorkflowProvider actor={actor}>{ui}</WorkflowProvider>

@@ -1,8 +1,155 @@
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ApplicationSnapshot, IdentificationChoice } from '../../../../machines/application-machine.ts';
+import type { Institution } from '../../../domain/api.ts';
+import { Alert } from '../../../ui/Alert.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { Disclosure } from '../../../ui/Disclosure.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
 import { StepHeading } from '../StepHeading.tsx';
+import { useSend, useWorkflow } from '../workflow-context.tsx';
+import { childInput, LoanSummary, useApiErrorText, useFreshError, useStatus } from './shared.tsx';
+import './screens.css';
 
-/** Placeholder until the screen is built. */
+const keyOf = (choice: IdentificationChoice): string =>
+  choice.method === 'bank' ? `bank:${choice.institutionId}` : choice.method;
+
+/** The choice being started, from the machine's running startIdentification actor. */
+const startingChoice = (snapshot: ApplicationSnapshot): IdentificationChoice | null =>
+  childInput<{ choice: IdentificationChoice }>(snapshot, 'startIdentification')?.choice ?? null;
+
+const byOrder = (a: Institution, b: Institution) => a.order - b.order || a.name.localeCompare(b.name);
+
+/**
+ * Step 2 of the journey: how to confirm one's identity. Banks first (internet bank login), then Smart-ID and
+ * the electronic signature; after a failed attempt the same choice under "Identification failed".
+ */
 export function ChoosingMethodScreen() {
   const { t } = useTranslation('workflow');
-  return <StepHeading>{t('steps.choosingMethod')}</StepHeading>;
+  const send = useSend();
+  const status = useStatus();
+  const institutions = useWorkflow((snapshot) => snapshot.context.institutions);
+  const failed = useWorkflow((snapshot) => snapshot.matches({ choosingMethod: 'identificationFailed' }));
+  const starting = useWorkflow((snapshot) => snapshot.matches('startingIdentification'));
+  const runningChoice = useWorkflow(startingChoice);
+  const freshError = useFreshError();
+  const errorText = useApiErrorText();
+  // what this page pressed, in case the machine's actor is not to be seen (it always is while starting)
+  const [pressed, setPressed] = useState<string | null>(null);
+  const editHintId = useId();
+  const banksId = useId();
+  const otherId = useId();
+
+  const pendingKey = starting ? (runningChoice ? keyOf(runningChoice) : pressed) : null;
+  const choose = (choice: IdentificationChoice) => {
+    setPressed(keyOf(choice));
+    send({ type: 'CHOOSE_METHOD', choice });
+  };
+  const methodButton = (choice: IdentificationChoice, content: ReactNode) => {
+    const key = keyOf(choice);
+    const isPending = pendingKey === key;
+    return (
+      <Button
+        variant="ghost"
+        className="method-tile"
+        isPending={isPending}
+        isDisabled={starting && !isPending}
+        onPress={() => choose(choice)}
+      >
+        {content}
+        {isPending ? <Spinner /> : null}
+      </Button>
+    );
+  };
+  const bankButton = (institution: Institution) => (
+    <li key={institution.id}>
+      {methodButton(
+        { method: 'bank', institutionId: institution.id },
+        <>
+          <img className="method-tile__logo" src={institution.logo} alt="" width={40} height={40} />
+          <span className="method-tile__name">{institution.name}</span>
+        </>,
+      )}
+    </li>
+  );
+
+  const sorted = [...institutions].sort(byOrder);
+  const featured = sorted.filter((institution) => institution.featured);
+  const others = sorted.filter((institution) => !institution.featured);
+
+  // why it failed: an error of the attempt just made, else the provider's answer the server keeps
+  const failure = status?.identification.failure ?? null;
+  const reason = errorText(freshError) ?? (failure ? t(`failure.${failure}`) : null);
+
+  return (
+    <section className="screen screen--choosing-method">
+      <StepHeading>{t('steps.choosingMethod')}</StepHeading>
+      {failed ? (
+        <Alert>
+          <p className="alert__title">{t('identificationFailed')}</p>
+          {reason ? <p>{reason}</p> : null}
+        </Alert>
+      ) : null}
+      <LoanSummary status={status} />
+      <p className="lead">{t('method.lead')}</p>
+
+      {featured.length + others.length > 0 ? (
+        <section className="method-section" aria-labelledby={banksId}>
+          <h2 id={banksId} className="method-section__heading">
+            {t('method.banksHeading')}
+          </h2>
+          <p className="method-section__hint">{t('method.banksHint')}</p>
+          {featured.length > 0 ? <ul className="method-grid">{featured.map(bankButton)}</ul> : null}
+          {others.length > 0 ? (
+            <Disclosure title={t('method.moreBanks')} defaultExpanded={featured.length === 0}>
+              <ul className="method-grid">{others.map(bankButton)}</ul>
+            </Disclosure>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section className="method-section" aria-labelledby={otherId}>
+        <h2 id={otherId} className="method-section__heading">
+          {t('method.otherHeading')}
+        </h2>
+        <ul className="method-grid">
+          <li>
+            {methodButton(
+              { method: 'smartId' },
+              <span className="method-tile__text">
+                <span className="method-tile__name">{t('method.smartId')}</span>
+                <span className="method-tile__hint">{t('method.smartIdHint')}</span>
+              </span>,
+            )}
+          </li>
+          <li>
+            {methodButton(
+              { method: 'eSignature' },
+              <span className="method-tile__text">
+                <span className="method-tile__name">{t('method.eSignature')}</span>
+                <span className="method-tile__hint">{t('method.eSignatureHint')}</span>
+              </span>,
+            )}
+          </li>
+        </ul>
+      </section>
+
+      <p className="method-safety">{t('method.safety')}</p>
+
+      <div className="screen__aside">
+        <Button
+          variant="ghost"
+          className="link-button"
+          aria-describedby={editHintId}
+          isDisabled={starting}
+          onPress={() => send({ type: 'EDIT_APPLICATION' })}
+        >
+          {t('method.edit')}
+        </Button>
+        <p id={editHintId} className="screen__note">
+          {t('method.editHint')}
+        </p>
+      </div>
+    </section>
+  );
 }

@@ -1,8 +1,33 @@
 import { useTranslation } from 'react-i18next';
+import { ActionLink } from '../../../ui/ActionLink.tsx';
+import { Button } from '../../../ui/Button.tsx';
 import { StepHeading } from '../StepHeading.tsx';
+import { useSend, useWorkflow } from '../workflow-context.tsx';
+import { newApplicationPath, useApiErrorText, useLanguage } from './shared.tsx';
+import './screens.css';
 
-/** Placeholder until the screen is built. */
+/** "An error occurred": why, when known; try again from what the server knows, or start a new application. */
 export function ErrorScreen() {
   const { t } = useTranslation('workflow');
-  return <StepHeading>{t('steps.error')}</StepHeading>;
+  const lang = useLanguage();
+  const send = useSend();
+  const error = useWorkflow((snapshot) => snapshot.context.error);
+  const errorText = useApiErrorText();
+  const reason = error?.code === 'applicationEnded' ? t('error.applicationEnded') : errorText(error);
+
+  return (
+    <section className="screen screen--error">
+      <StepHeading>{t('steps.error')}</StepHeading>
+      <p className="lead">{reason ?? t('error.unknown')}</p>
+      <p>{t('error.whatNow')}</p>
+      <div className="screen__actions">
+        <Button size="large" onPress={() => send({ type: 'RETRY' })}>
+          {t('error.retry')}
+        </Button>
+        <ActionLink variant="ghost" href={newApplicationPath(lang)}>
+          {t('error.newApplication')}
+        </ActionLink>
+      </div>
+    </section>
+  );
 }

@@ -1,8 +1,35 @@
 import { useTranslation } from 'react-i18next';
+import { company } from '../../../domain/company.ts';
+import { ActionLink } from '../../../ui/ActionLink.tsx';
 import { StepHeading } from '../StepHeading.tsx';
+import { homePath, useLanguage } from './shared.tsx';
+import './screens.css';
 
-/** Placeholder until the screen is built. */
+/** No lender made an offer this time: why that happens and what the applicant can do. */
 export function NoOffersScreen() {
   const { t } = useTranslation('workflow');
-  return <StepHeading>{t('steps.noOffers')}</StepHeading>;
+  const lang = useLanguage();
+  return (
+    <section className="screen screen--no-offers">
+      <StepHeading>{t('steps.noOffers')}</StepHeading>
+      <p className="lead">{t('noOffers.lead')}</p>
+      <p>{t('noOffers.why')}</p>
+      <h2>{t('noOffers.whatNow')}</h2>
+      <ul className="tips-list">
+        <li>{t('noOffers.tipAmount')}</li>
+        <li>{t('noOffers.tipLater')}</li>
+        <li>
+          {t('noOffers.tipConsultant')} <ActionLink href={company.phoneHref}>{company.phone}</ActionLink>{' '}
+          <span className="screen__note">
+            ({t('hours', { ns: 'common', from: company.hours.weekdaysFrom, to: company.hours.weekdaysTo })})
+          </span>
+        </li>
+      </ul>
+      <div className="screen__actions">
+        <ActionLink variant="primary" href={homePath(lang)}>
+          {t('home')}
+        </ActionLink>
+      </div>
+    </section>
+  );
 }

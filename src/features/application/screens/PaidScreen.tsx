@@ -1,8 +1,35 @@
 import { useTranslation } from 'react-i18next';
+import { ActionLink } from '../../../ui/ActionLink.tsx';
+import { formatEuro } from '../../../ui/format.ts';
 import { StepHeading } from '../StepHeading.tsx';
+import { useWorkflowActor } from '../workflow-context.tsx';
+import { sentOfferId } from './chosen-offer.ts';
+import { chosenOffer, homePath, useLanguage, useStatus } from './shared.tsx';
+import './screens.css';
 
-/** Placeholder until the screen is built. */
+/** The end of the journey: the lender has paid the loan out to the applicant's bank account. */
 export function PaidScreen() {
   const { t } = useTranslation('workflow');
-  return <StepHeading>{t('steps.paid')}</StepHeading>;
+  const lang = useLanguage();
+  const actor = useWorkflowActor();
+  const status = useStatus();
+  const offer = chosenOffer(status, sentOfferId(actor));
+
+  return (
+    <section className="screen screen--paid">
+      <StepHeading>{t('steps.paid')}</StepHeading>
+      <p className="lead">
+        {offer
+          ? t('paid.lead', { lender: offer.lenderName, amount: formatEuro(lang, offer.amount) })
+          : t('paid.leadUnknown')}
+      </p>
+      <p>{t('paid.timing')}</p>
+      <p>{t('paid.thanks')}</p>
+      <div className="screen__actions">
+        <ActionLink variant="primary" href={homePath(lang)}>
+          {t('home')}
+        </ActionLink>
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,82 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Offer } from '../../../domain/offer.ts';
+import { formatEuro, formatEuroCents, formatPercent } from '../../../ui/format.ts';
+import { formatDate } from '../../../ui/format-date.ts';
+import { useLanguage } from './shared.tsx';
+
+export interface OfferCardProps {
+  readonly offer: Offer;
+  readonly isBest?: boolean;
+  /** the card's action (Choose); none on the chosen-offer screen */
+  readonly children?: ReactNode;
+}
+
+/**
+ * One offer with every figure a consumer compares (the directive's standard information): amount, term,
+ * borrowing rate, fees, APR, instalment, total payable, validity. Flags an offer above the Latvian cost cap.
+ */
+export function OfferCard({ offer, isBest = false, children }: OfferCardProps) {
+  const { t } = useTranslation('workflow');
+  const lang = useLanguage();
+  const headingId = useId();
+  return (
+    <article
+      className={`offer-card${isBest ? ' offer-card--best' : ''}${offer.exceedsCostCap ? ' offer-card--over-cap' : ''}`}
+      aria-labelledby={headingId}
+    >
+      <header className="offer-card__header">
+        <h2 id={headingId} className="offer-card__lender">
+          {offer.lenderName}
+        </h2>
+        {isBest ? <p className="offer-card__best">{t('offers.best')}</p> : null}
+      </header>
+      <p className="offer-card__monthly">
+        <span className="offer-card__monthly-label">{t('offers.monthlyPayment')}</span>
+        <span className="offer-card__monthly-value">{formatEuroCents(lang, offer.monthlyPayment)}</span>
+      </p>
+      <dl className="figures">
+        <div>
+          <dt>{t('offers.amount')}</dt>
+          <dd>{formatEuro(lang, offer.amount)}</dd>
+        </div>
+        <div>
+          <dt>{t('offers.term')}</dt>
+          <dd>{t('months', { ns: 'common', count: offer.term })}</dd>
+        </div>
+        <div>
+          <dt>{t('offers.annualRate')}</dt>
+          <dd>{formatPercent(lang, offer.annualRate)}</dd>
+        </div>
+        <div>
+          <dt>{t('offers.apr')}</dt>
+          <dd>{formatPercent(lang, offer.apr)}</dd>
+        </div>
+        <div>
+          <dt>{t('offers.arrangementFee')}</dt>
+          <dd>{formatEuroCents(lang, offer.arrangementFee)}</dd>
+        </div>
+        <div>
+          <dt>{t('offers.monthlyFee')}</dt>
+          <dd>{formatEuroCents(lang, offer.monthlyFee)}</dd>
+        </div>
+        <div>
+          <dt>{t('offers.totalCost')}</dt>
+          <dd>{formatEuroCents(lang, offer.totalCostOfCredit)}</dd>
+        </div>
+        <div className="figures__total">
+          <dt>{t('offers.totalPayable')}</dt>
+          <dd>{formatEuroCents(lang, offer.totalPayable)}</dd>
+        </div>
+        <div>
+          <dt>{t('offers.validUntil')}</dt>
+          <dd>
+            <time dateTime={offer.validUntil}>{formatDate(lang, offer.validUntil)}</time>
+          </dd>
+        </div>
+      </dl>
+      {offer.exceedsCostCap ? <p className="offer-card__cap">{t('offers.costCap')}</p> : null}
+      {children ? <div className="offer-card__actions">{children}</div> : null}
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { testOffer, testStatus } from '../test-support.tsx';
+import { PaidScreen } from './PaidScreen.tsx';
+import { renderScreen, words } from './test-helpers.tsx';
+
+const offer = testOffer({ lenderName: 'Alfa Kredīts' });
+
+const text = {
+  lv: {
+    title: 'Nauda ir izmaksāta',
+    lead: /Aizdevējs Alfa Kredīts ir izmaksājis 12\s000\s€ uz jūsu bankas kontu/,
+    home: '/',
+  },
+  ru: {
+    title: 'Деньги выплачены',
+    lead: /Кредитор Alfa Kredīts перечислил 12\s000\s€ на ваш банковский счёт/,
+    home: '/ru',
+  },
+} as const;
+
+describe.each(['lv', 'ru'] as const)('PaidScreen (%s)', (language) => {
+  const said = text[language];
+  const workflow = words[language].workflow;
+
+  it('says the money is paid to the bank account, when it arrives, and links home', async () => {
+    const { actor } = renderScreen(<PaidScreen />, {
+      language,
+      status: testStatus('paid', { offers: [offer], chosenOfferId: offer.id }),
+    });
+    expect(await screen.findByText(said.lead)).toBeInTheDocument();
+    expect(actor.getSnapshot().matches('paid')).toBe(true);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(said.title);
+    expect(screen.getByText(workflow.paid.timing)).toHaveTextContent(/1/);
+    expect(screen.getByRole('link', { name: workflow.home })).toHaveAttribute('href', said.home);
+  });
+});

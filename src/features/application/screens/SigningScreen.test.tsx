@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { testOffer, testStatus } from '../test-support.tsx';
+import { renderScreen, untilState, words } from './test-helpers.tsx';
+import { SigningScreen } from './SigningScreen.tsx';
+
+const offer = testOffer({ lenderName: 'Alfa Kredīts' });
+const signedStatus = () =>
+  testStatus('signed', { offers: [offer], chosenOfferId: offer.id, signUrl: 'https://alfa.example/sign/7' });
+
+const text = {
+  lv: {
+    title: 'Līguma parakstīšana',
+    lead: 'Līgumu ar aizdevēju Alfa Kredīts parakstāt tiešsaistē aizdevēja lapā vai ar kurjeru.',
+    open: 'Atvērt aizdevēja Alfa Kredīts parakstīšanas lapu',
+  },
+  ru: {
+    title: 'Подписание договора',
+    lead: 'Договор с кредитором Alfa Kredīts подписывается онлайн на его сайте или с курьером.',
+    open: 'Открыть страницу подписания кредитора Alfa Kredīts',
+  },
+} as const;
+
+describe.each(['lv', 'ru'] as const)('SigningScreen (%s)', (language) => {
+  const said = text[language];
+  const workflow = words[language].workflow;
+
+  it('says signing is under way, that the payout will show here, and links to the lender’s page again', async () => {
+    const { actor } = renderScreen(<SigningScreen />, { language, status: signedStatus() });
+    const link = await screen.findByRole('link', { name: said.open });
+    expect(actor.getSnapshot().matches('signing')).toBe(true);
+    expect(link).toHaveAttribute('href', 'https://alfa.example/sign/7');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(said.title);
+    expect(screen.getByText(said.lead)).toBeInTheDocument();
+    expect(screen.getByText(workflow.signing.payout)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: workflow.signing.progress })).toBeInTheDocument();
+  });
+
+  it('the lender’s payout moves the machine to paid', async () => {
+    const { actor } = renderScreen(<SigningScreen />, { language, status: signedStatus() });
+    await untilState(actor, (snapshot) => snapshot.matches('signing'));
+    act(() => actor.send({ type: 'STATUS', status: { ...signedStatus(), state: 'paid' } }));
+    expect(actor.getSnapshot().matches('paid')).toBe(true);
+  });
+
+  it('without a known lender or link still says what happens', async () => {
+    renderScreen(<SigningScreen />, { language, status: testStatus('signed') });
+    expect(await screen.findByText(workflow.signing.leadUnknown)).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,38 @@
+import { waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { expect } from 'vitest';
+import type { ApplicationActor, ApplicationSnapshot } from '../../../../machines/application-machine.ts';
+import type { Language } from '../../../domain/language.ts';
+import lvApi from '../../../../locales/lv/api.json';
+import ruApi from '../../../../locales/ru/api.json';
+import lvCommon from '../../../../locales/lv/common.json';
+import ruCommon from '../../../../locales/ru/common.json';
+import lvWorkflow from '../../../../locales/lv/workflow.json';
+import ruWorkflow from '../../../../locales/ru/workflow.json';
+import { createTestActor, renderWithWorkflow, type TestActorOptions } from '../test-support.tsx';
+
+/** The real locale files, for words a test reads back rather than spells out. */
+export const words = {
+  lv: { workflow: lvWorkflow, api: lvApi, common: lvCommon },
+  ru: { workflow: ruWorkflow, api: ruApi, common: ruCommon },
+} as const;
+
+export const LANGUAGES: readonly Language[] = ['lv', 'ru'];
+
+/** Renders a screen on the production machine with test actors, in `language`. */
+export function renderScreen(ui: ReactNode, options: TestActorOptions & { language?: Language } = {}) {
+  const language = options.language ?? 'lv';
+  const actor = createTestActor({ ...options, language });
+  // started here: renderWithWorkflow starts only an actor whose snapshot is not 'active', and an
+  // actor that has not started yet already reports 'active'
+  actor.start();
+  const user = userEvent.setup();
+  const result = renderWithWorkflow(ui, { actor, language });
+  return { ...result, actor, user };
+}
+
+/** Waits (inside act) until the machine stands where the test expects it. */
+export async function untilState(actor: ApplicationActor, matches: (snapshot: ApplicationSnapshot) => boolean) {
+  await waitFor(() => expect(matches(actor.getSnapshot())).toBe(true));
+}
