@@ -8,7 +8,7 @@ import { WaitingScreen } from './WaitingScreen.tsx';
 
 const text = {
   lv: {
-    title: 'Lūdzu, uzgaidiet',
+    title: 'Gaidām piedāvājumus',
     answered1: '1 no 16 aizdevējiem ir atbildējis',
     answered5: '5 no 16 aizdevējiem ir atbildējuši',
     answered21: '21 no 30 aizdevējiem ir atbildējis',
@@ -16,7 +16,7 @@ const text = {
     fiftyLeft: 'Līdz solītajai stundai atlikušas 50 minūtes',
   },
   ru: {
-    title: 'Пожалуйста, подождите',
+    title: 'Ждём предложения',
     answered1: 'Ответил 1 кредитор из 16',
     answered5: 'Ответили 5 кредиторов из 16',
     answered3: 'Ответили 3 кредитора из 16',
