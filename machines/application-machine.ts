@@ -395,13 +395,6 @@ export const applicationMachine = setup({
             params: ({ context }) => ({ url: context.signUrl ?? context.status?.signUrl ?? '' }),
           },
         },
-        CHOOSE_OFFER: {
-          target: 'choosingOffer',
-          actions: assign({
-            error: null,
-            chosenOfferId: ({ event }) => (event.type === 'CHOOSE_OFFER' ? event.offerId : null),
-          }),
-        },
         // back to the comparison: the choice can still change until the contract is signed
         SHOW_OFFERS: 'offers',
         STATUS: [
