@@ -32,6 +32,7 @@ export const offer = {
 
 export function status(state: ApplicationState, variant: 'arriving' | 'settled' = 'settled'): ApplicationStatus {
   const withOffers = ['offers', 'offerChosen', 'signed', 'paid'].includes(state);
+  const chosen = ['offerChosen', 'signed', 'paid'].includes(state);
   return {
     state,
     language: 'lv',
@@ -40,8 +41,9 @@ export function status(state: ApplicationState, variant: 'arriving' | 'settled' 
     identification: { method: 'bank', state: 'succeeded', verificationCode: null, failure: null },
     lenders: lenders(variant === 'arriving' ? 'sent' : withOffers ? 'offer' : 'declined'),
     offers: withOffers ? [offer] : [],
-    chosenOfferId: null,
-    signUrl: null,
+    // once an offer is chosen, the server names it and the lender's signing page
+    chosenOfferId: chosen ? offer.id : null,
+    signUrl: chosen ? 'http://lender.test/contracts/1' : null,
     // the hour of the offers' promise counts from the start of waiting when the server gives no time
     identifiedAt: null,
     updatedAt: '2026-11-21T00:00:00.000Z',
