@@ -64,7 +64,8 @@ for (const path of ['/applicantWorkflow/enteringEssence', '/ru/applicantWorkflow
     await expect(page.getByRole('button', { name: /Izvēlēties kredītu|Подобрать кредит/ })).toBeVisible();
     await page.waitForLoadState('networkidle');
     const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
-    console.log(`${path} JavaScript: ${(total / 1024).toFixed(1)} kB gzip in ${scripts.size} files`);
+    const files = [...scripts].map(([file, size]) => `${file.replace('/assets/', '')} ${(size / 1024).toFixed(1)}`);
+    console.log(`${path} JavaScript: ${(total / 1024).toFixed(1)} kB gzip in ${scripts.size} files (${files.join(', ')})`);
     expect(total).toBeLessThanOrEqual(WORKFLOW_FIRST_STEP_BUDGET);
   });
 }

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createActor } from 'xstate';
-import { createBrokerClient } from '../../api/broker-client.ts';
+import { lazyBrokerClient } from '../../api/lazy-broker-client.ts';
 import { tokenSchema } from '../../domain/api.ts';
 import { isLanguage, type Language } from '../../domain/language.ts';
 import { createI18n } from '../../routes/i18n.ts';
@@ -31,7 +31,7 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
 
   const saved = window.localStorage.getItem('token');
   const token = saved !== null && tokenSchema.safeParse(saved).success ? saved : null;
-  const client = createBrokerClient({ language: () => lang });
+  const client = lazyBrokerClient({ language: () => lang });
   const machine = siteApplicationMachine(client, {
     local: window.localStorage,
     session: window.sessionStorage,

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../../domain/language.ts';
+import { pagePath } from '../../../routes/page-registry.ts';
+import { LEGAL_PAGES } from './legal-pages.ts';
+
+describe('LEGAL_PAGES', () => {
+  it.each(LANGUAGES)('are the page registry’s terms and privacy policy in %s', (language) => {
+    expect(LEGAL_PAGES[language]).toEqual({
+      terms: pagePath('terms', language),
+      privacy: pagePath('privacy', language),
+    });
+  });
+});

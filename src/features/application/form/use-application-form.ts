@@ -1,0 +1,206 @@
+import { useEffect, useMemo, useState, type FormEvent, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createApplicationSchema, fieldErrorKeys, type IncomeType } from '../../../domain/application.ts';
+import type { SubmitApplicationBody } from '../../../domain/api.ts';
+import { dayOptions } from '../../../domain/birth-date-options.ts';
+import { readTracking } from '../../../tracking/tracking-params.ts';
+import { useSend, useWorkflow } from '../workflow-context.tsx';
+import { readApplicationDraft, writeApplicationDraft } from './application-draft.ts';
+import {
+  assembleApplication,
+  initialValues,
+  isShownPath,
+  valueAtPath,
+  type FormValues,
+  type IncomeDetails,
+} from './form-values.ts';
+
+const schema = createApplicationSchema();
+
+/** sessionStorage, or null where the browser refuses it (or there is no browser). */
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** A fresh Idempotency-Key: 32 random hex digits. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}
+
+/**
+ * Moves focus to the first field of the form, in the order of the page, that shows an error: its
+ * invalid control, else its first control (the first answer of a group).
+ */
+export function focusFirstInvalid(form: HTMLElement | null): void {
+  const field = form?.querySelector<HTMLElement>('[data-field][data-invalid]');
+  if (!field) return;
+  const focusable = [...field.querySelectorAll<HTMLElement>('input, button, select, textarea')].filter(
+    (element) =>
+      element.tabIndex >= 0 &&
+      !(element as HTMLInputElement).disabled &&
+      (element as HTMLInputElement).type !== 'hidden' &&
+      !element.closest('[aria-hidden="true"]'),
+  );
+  const target = focusable.find((element) => element.getAttribute('aria-invalid') === 'true') ?? focusable[0];
+  target?.focus();
+}
+
+interface Sent {
+  readonly json: string;
+  readonly idempotencyKey: string;
+  readonly assembled: Record<string, unknown>;
+}
+
+export type IncomeGroup = 'incomeTypes' | 'spouseIncomeTypes';
+const DETAILS_OF = { incomeTypes: 'incomeDetails', spouseIncomeTypes: 'spouseIncomeDetails' } as const;
+
+/**
+ * The state of the application form: the values, which fields were visited, the errors to show
+ * (the schema's, once a field was left or the form submitted; the server's, beside the fields it
+ * refused) and the submission to the machine.
+ */
+export function useApplicationForm(formRef: RefObject<HTMLFormElement | null>) {
+  const { t, i18n } = useTranslation('form');
+  const send = useSend();
+  const language = useWorkflow((s) => s.context.language);
+  const preselectedPurpose = useWorkflow((s) => s.context.preselectedPurpose);
+  const preselectedAmount = useWorkflow((s) => s.context.preselectedAmount);
+  const preselectedTerm = useWorkflow((s) => s.context.preselectedTerm);
+  const pending = useWorkflow((s) => s.matches({ enteringEssence: 'submitting' }));
+  const failed = useWorkflow((s) => s.matches({ enteringEssence: 'failed' }));
+  const serverErrors = useWorkflow((s) => s.context.fieldErrors);
+  const sendError = useWorkflow((s) => (s.matches({ enteringEssence: 'error' }) ? s.context.error : null));
+
+  const [values, setValues] = useState<FormValues>(() => {
+    const storage = sessionStorageOrNull();
+    return initialValues(
+      { purpose: preselectedPurpose, amount: preselectedAmount, term: preselectedTerm },
+      storage ? readApplicationDraft(storage) : null,
+    );
+  });
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  useEffect(() => {
+    const storage = sessionStorageOrNull();
+    if (storage) writeApplicationDraft(storage, values);
+  }, [values]);
+
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstInvalid(formRef.current);
+  }, [focusRequest, formRef]);
+
+  useEffect(() => {
+    if (failed) focusFirstInvalid(formRef.current);
+  }, [failed, serverErrors, formRef]);
+
+  const assembled = useMemo(() => assembleApplication(values), [values]);
+  const result = useMemo(() => schema.safeParse(assembled), [assembled]);
+  const clientErrors = useMemo(() => (result.success ? {} : fieldErrorKeys(result.error)), [result]);
+
+  const update = (change: (current: FormValues) => FormValues) => {
+    // one submission at a time: nothing changes while it is on its way
+    if (pending) return;
+    setValues(change);
+  };
+
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
+    update((current) => ({ ...current, [key]: value }));
+
+  const setBirthPart = (part: 'birthYear' | 'birthMonth' | 'birthDay', value: string) =>
+    update((current) => {
+      const next = { ...current, [part]: value };
+      return dayOptions(next.birthYear, next.birthMonth).includes(next.birthDay) ? next : { ...next, birthDay: '' };
+    });
+
+  const setIncomeDetail = (group: IncomeGroup, type: IncomeType, change: Partial<IncomeDetails>) =>
+    update((current) => {
+      const key = DETAILS_OF[group];
+      return { ...current, [key]: { ...current[key], [type]: { ...current[key][type], ...change } } };
+    });
+
+  const touch = (key: string) => setTouched((current) => (current.has(key) ? current : new Set(current).add(key)));
+
+  /** The server's message for a field, while the field still holds what was sent. */
+  const serverError = (path: string): string | undefined => {
+    const message = failed ? serverErrors[path] : undefined;
+    if (message === undefined || sent === null) return message;
+    const now = JSON.stringify(valueAtPath(assembled, path));
+    return now === JSON.stringify(valueAtPath(sent.assembled, path)) ? message : undefined;
+  };
+
+  /** The error to show beside a field: `path` in the application, `key` the field's stable name. */
+  const errorFor = (path: string, key: string = path): string | undefined => {
+    const clientKey = clientErrors[path];
+    if (clientKey !== undefined && (submitted || touched.has(key))) return t(clientKey, { ns: 'validation' });
+    return serverError(path);
+  };
+
+  /** What a field of the form needs to show its error and to say it was left. */
+  const bind = (path: string, key: string = path) => ({
+    error: errorFor(path, key),
+    onBlur: () => touch(key),
+    'data-field': key,
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setSubmitted(true);
+    if (!result.success) {
+      setFocusRequest((count) => count + 1);
+      return;
+    }
+    const storage = sessionStorageOrNull();
+    const tracking = storage ? readTracking(storage) : {};
+    const body: SubmitApplicationBody = {
+      language,
+      application: result.data,
+      ...(Object.keys(tracking).length > 0 ? { tracking } : {}),
+    };
+    const json = JSON.stringify(body);
+    // the same application again after an error: the same key, so the server never takes it twice
+    const idempotencyKey = sent?.json === json ? sent.idempotencyKey : newIdempotencyKey();
+    setSent({ json, idempotencyKey, assembled });
+    send({ type: 'SUBMIT', body, idempotencyKey });
+  };
+
+  /** Server messages with no field of the form to stand beside: they go above the button. */
+  const unplacedServerErrors = failed
+    ? Object.entries(serverErrors)
+        .filter(([path]) => !isShownPath(values, path))
+        .map(([, message]) => message)
+    : [];
+
+  /** The words of a failed submission: the API's for its code, else "could not send, try again". */
+  const sendErrorText =
+    sendError === null
+      ? null
+      : i18n.exists(sendError.code, { ns: 'api' })
+        ? t(sendError.code, { ns: 'api' })
+        : t('sendFailed');
+
+  return {
+    language,
+    values,
+    set,
+    setBirthPart,
+    setIncomeDetail,
+    touch,
+    bind,
+    errorFor,
+    submit,
+    pending,
+    failed,
+    unplacedServerErrors,
+    sendErrorText,
+  };
+}
+
+export type ApplicationForm = ReturnType<typeof useApplicationForm>;
