@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { applicationSchema, LOAN_PURPOSES } from './application.ts';
+import { TOKEN_PATTERN } from './token.ts';
+import { trackingSchema } from './tracking.ts';
 import { LANGUAGES } from './language.ts';
 import { offerSchema } from './offer.ts';
 
@@ -48,38 +50,14 @@ export const LENDER_PROGRESS = ['queued', 'sent', 'offer', 'declined', 'noAnswer
 export type LenderProgress = (typeof LENDER_PROGRESS)[number];
 
 /** 256-bit tokens, base64url without padding: 43 characters. */
-export const tokenSchema = z.string({ error: 'invalidToken' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'invalidToken' });
+export const tokenSchema = z.string({ error: 'invalidToken' }).regex(TOKEN_PATTERN, { error: 'invalidToken' });
 
-/** Tracking is stored as JSONB, which takes neither NUL nor unpaired surrogates: no control characters, no lone surrogates. */
-const trackingText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .regex(/^[^\p{Cc}\p{Cs}]*$/u);
-
-export const trackingSchema = z
-  .object({
-    publisherId: z
-      .string()
-      .max(64)
-      .regex(/^[\w.-]*$/),
-    utm_source: trackingText(200),
-    utm_medium: trackingText(200),
-    utm_campaign: trackingText(200),
-    utm_content: trackingText(200),
-    utm_term: trackingText(200),
-    referrer: trackingText(500),
-    v: trackingText(16),
-    click_ID: trackingText(200),
-  })
-  .partial()
-  .strict();
-export type Tracking = z.infer<typeof trackingSchema>;
+export { trackingSchema, type Tracking } from './tracking.ts';
 
 export const submitApplicationBodySchema = z.object({
   language: languageSchema,
   application: applicationSchema,
-  tracking: trackingSchema.optional(),
+  tracking: z.optional(trackingSchema),
 });
 export type SubmitApplicationBody = z.input<typeof submitApplicationBodySchema>;
 

@@ -65,7 +65,9 @@ for (const path of ['/applicantWorkflow/enteringEssence', '/ru/applicantWorkflow
     await page.waitForLoadState('networkidle');
     const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
     const files = [...scripts].map(([file, size]) => `${file.replace('/assets/', '')} ${(size / 1024).toFixed(1)}`);
-    console.log(`${path} JavaScript: ${(total / 1024).toFixed(1)} kB gzip in ${scripts.size} files (${files.join(', ')})`);
+    console.log(
+      `${path} JavaScript: ${(total / 1024).toFixed(1)} kB gzip in ${scripts.size} files (${files.join(', ')})`,
+    );
     expect(total).toBeLessThanOrEqual(WORKFLOW_FIRST_STEP_BUDGET);
   });
 }

@@ -22,6 +22,8 @@ import {
 import type { Language } from '../../domain/language.ts';
 import lvForm from '../../../locales/lv/form.json';
 import ruForm from '../../../locales/ru/form.json';
+import lvScreens from '../../../locales/lv/screens.json';
+import ruScreens from '../../../locales/ru/screens.json';
 import lvWorkflow from '../../../locales/lv/workflow.json';
 import ruWorkflow from '../../../locales/ru/workflow.json';
 import { writeApplicationDraft } from './form/application-draft.ts';
@@ -38,7 +40,10 @@ import { screenOfSnapshot, WorkflowApp, type ScreenName } from './WorkflowApp.ts
  * state and every transition must have been reached through them.
  */
 
-const WORDS = { lv: { form: lvForm, workflow: lvWorkflow }, ru: { form: ruForm, workflow: ruWorkflow } };
+const WORDS = {
+  lv: { form: lvForm, workflow: { ...lvWorkflow, ...lvScreens } },
+  ru: { form: ruForm, workflow: { ...ruWorkflow, ...ruScreens } },
+};
 
 /** The heading each screen shows, in each language. */
 function headingOf(screenName: ScreenName, lang: Language): string {
@@ -151,7 +156,7 @@ function controlledActor(input: ApplicationInput, record: (inspection: Inspectio
         loadInstitutions: controlled('loadInstitutions') as never,
         startIdentification: controlled('startIdentification') as never,
         chooseOffer: controlled('chooseOffer') as never,
-        watchStatus: fromCallback<ApplicationEvent>(({ sendBack }) => {
+        watchStatus: fromCallback<ApplicationEvent, { token: string }>(({ sendBack }) => {
           controls.watchers.add(sendBack);
           return () => controls.watchers.delete(sendBack);
         }),

@@ -3,14 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createActor } from 'xstate';
 import { lazyBrokerClient } from '../../api/lazy-broker-client.ts';
-import { tokenSchema } from '../../domain/api.ts';
+import { isTokenShaped } from '../../domain/token.ts';
 import { isLanguage, type Language } from '../../domain/language.ts';
 import { createI18n } from '../../routes/i18n.ts';
 import { siteApplicationMachine } from './site-implementations.ts';
 import { syncWorkflowUrl } from './url-sync.ts';
 import { WorkflowApp } from './WorkflowApp.tsx';
 import { WorkflowProvider } from './workflow-context.tsx';
-import { loadWorkflowResources } from './workflow-resources.ts';
+import { loadWorkflowResources, WORKFLOW_FALLBACK_NAMESPACES, workflowLocaleBackend } from './workflow-resources.ts';
+import { company } from '../../domain/company.ts';
 import { locationOfPath, screenOfStep, type WorkflowStep } from './workflow-routes.ts';
 
 const DRAFT_KEY = 'applicationDraft';
@@ -27,10 +28,13 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
   const lang: Language = isLanguage(htmlLang) ? htmlLang : 'lv';
   const here = new URL(window.location.href);
   const base = locationOfPath(here.pathname)?.base ?? 'applicantWorkflow';
-  const i18n = createI18n(lang, await loadWorkflowResources(lang));
+  const i18n = createI18n(lang, await loadWorkflowResources(lang), {
+    backend: workflowLocaleBackend,
+    fallbackNS: WORKFLOW_FALLBACK_NAMESPACES,
+  });
 
   const saved = window.localStorage.getItem('token');
-  const token = saved !== null && tokenSchema.safeParse(saved).success ? saved : null;
+  const token = isTokenShaped(saved) ? saved : null;
   const client = lazyBrokerClient({ language: () => lang });
   const machine = siteApplicationMachine(client, {
     local: window.localStorage,
@@ -56,7 +60,7 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
     base,
     onStep: (step) => {
       // the step's title, and the same step in the other language (the application itself stays)
-      document.title = `${i18n.t(`steps.${titleKeyOf(step)}`, { ns: 'workflow' })} | ${i18n.t('brand')}`;
+      document.title = `${i18n.t(`steps.${titleKeyOf(step)}`, { ns: 'workflow' })} | ${company.brand}`;
       if (switchLink) {
         const path = window.location.pathname.replace(/^\/ru(?=\/)/, '');
         switchLink.href = lang === 'lv' ? `/ru${path}` : path;

@@ -13,7 +13,7 @@ import type { ApplicationState, ApplicationStatus, Institution, StartIdentificat
 import type { Language } from '../../domain/language.ts';
 import type { Offer } from '../../domain/offer.ts';
 import { createI18n } from '../../routes/i18n.ts';
-import { WORKFLOW_NAMESPACES } from './workflow-resources.ts';
+import { WORKFLOW_FALLBACK_NAMESPACES, WORKFLOW_NAMESPACES } from './workflow-resources.ts';
 import { WorkflowProvider } from './workflow-context.tsx';
 
 /**
@@ -227,7 +227,7 @@ export function renderWithWorkflow(
   ui: ReactNode,
   { actor, language = 'lv' }: { actor: ApplicationActor; language?: Language },
 ): RenderResult & { actor: ApplicationActor } {
-  const i18n = createI18n(language, workflowResources());
+  const i18n = createI18n(language, workflowResources(), { fallbackNS: WORKFLOW_FALLBACK_NAMESPACES });
   // a second start does nothing; an actor not yet started already reports 'active'
   actor.start();
   const result = render(

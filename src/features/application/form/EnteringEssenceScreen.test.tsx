@@ -562,7 +562,7 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
     expect(screen.queryByRole('group', { name: w.dateOfBirth })).not.toBeInTheDocument();
     await user.clear(textbox(w.personalId));
     await user.paste('32999912345');
-    const group = screen.getByRole('group', { name: w.dateOfBirth });
+    const group = await screen.findByRole('group', { name: w.dateOfBirth });
 
     // adults only: the newest year is 18 years back, the list is 90 years long
     const year = within(group).getByRole('combobox', { name: w.year });
@@ -672,9 +672,10 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
     expect(submissions[3]?.idempotencyKey).toBe(submissions[2]?.idempotencyKey);
   });
 
-  it('shows the API’s words for a known error code', async () => {
+  it('shows the server’s own words for its error, in the page language', async () => {
     const { submitApplication } = recording(async () => {
-      throw { code: 'rateLimited', status: 429 } satisfies WorkflowError;
+      // the server's answer carries its message in the language asked for
+      throw { code: 'rateLimited', status: 429, message: w.rateLimited } satisfies WorkflowError;
     });
     const { user, actor } = setup({ actors: { submitApplication } });
     await fillValid(user, w);

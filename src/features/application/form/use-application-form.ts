@@ -16,6 +16,8 @@ import {
 } from './form-values.ts';
 
 const schema = createApplicationSchema();
+/** Failures the browser's client names itself: their messages are not for the applicant. */
+const CLIENT_FAILURES = new Set(['network', 'parse', 'http']);
 
 /** sessionStorage, or null where the browser refuses it (or there is no browser). */
 function sessionStorageOrNull(): Storage | null {
@@ -64,7 +66,7 @@ const DETAILS_OF = { incomeTypes: 'incomeDetails', spouseIncomeTypes: 'spouseInc
  * refused) and the submission to the machine.
  */
 export function useApplicationForm(formRef: RefObject<HTMLFormElement | null>) {
-  const { t, i18n } = useTranslation('form');
+  const { t } = useTranslation('form');
   const send = useSend();
   const language = useWorkflow((s) => s.context.language);
   const preselectedPurpose = useWorkflow((s) => s.context.preselectedPurpose);
@@ -178,12 +180,15 @@ export function useApplicationForm(formRef: RefObject<HTMLFormElement | null>) {
         .map(([, message]) => message)
     : [];
 
-  /** The words of a failed submission: the API's for its code, else "could not send, try again". */
+  /**
+   * The words of a failed submission: the server's own, which come in the page's language, else
+   * "could not send, try again" (no answer, or one that was not the API's).
+   */
   const sendErrorText =
     sendError === null
       ? null
-      : i18n.exists(sendError.code, { ns: 'api' })
-        ? t(sendError.code, { ns: 'api' })
+      : sendError.status !== null && sendError.message && !CLIENT_FAILURES.has(sendError.code)
+        ? sendError.message
         : t('sendFailed');
 
   return {

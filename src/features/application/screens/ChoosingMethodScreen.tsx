@@ -10,6 +10,7 @@ import { StepHeading } from '../StepHeading.tsx';
 import { useSend, useWorkflow } from '../workflow-context.tsx';
 import { childInput, LoanSummary, useApiErrorText, useFreshError, useStatus } from './shared.tsx';
 import './screens.css';
+import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
 const keyOf = (choice: IdentificationChoice): string =>
   choice.method === 'bank' ? `bank:${choice.institutionId}` : choice.method;
@@ -25,7 +26,7 @@ const byOrder = (a: Institution, b: Institution) => a.order - b.order || a.name.
  * the electronic signature; after a failed attempt the same choice under "Identification failed".
  */
 export function ChoosingMethodScreen() {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation(SCREEN_NAMESPACES);
   const send = useSend();
   const status = useStatus();
   const institutions = useWorkflow((snapshot) => snapshot.context.institutions);

@@ -5,13 +5,14 @@ import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import { StepHeading } from '../StepHeading.tsx';
 import { useSend, useWorkflow } from '../workflow-context.tsx';
 import './screens.css';
+import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
 /**
  * "Please wait" while the identification is checked: the Smart-ID verification code to compare with the
  * phone, or the bank's / eParaksts' answer on its way back. The applicant may go back and choose again.
  */
 export function ConfirmingIdentityScreen() {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation(SCREEN_NAMESPACES);
   const send = useSend();
   const code = useWorkflow(
     (snapshot) => snapshot.context.verificationCode ?? snapshot.context.status?.identification.verificationCode ?? null,

@@ -5,10 +5,11 @@ import { StepHeading } from '../StepHeading.tsx';
 import { useSend, useWorkflow } from '../workflow-context.tsx';
 import { newApplicationPath, useApiErrorText, useLanguage } from './shared.tsx';
 import './screens.css';
+import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
 /** "An error occurred": why, when known; try again from what the server knows, or start a new application. */
 export function ErrorScreen() {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation(SCREEN_NAMESPACES);
   const lang = useLanguage();
   const send = useSend();
   const error = useWorkflow((snapshot) => snapshot.context.error);

@@ -4,10 +4,11 @@ import { ActionLink } from '../../../ui/ActionLink.tsx';
 import { StepHeading } from '../StepHeading.tsx';
 import { homePath, useLanguage } from './shared.tsx';
 import './screens.css';
+import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
 /** No lender made an offer this time: why that happens and what the applicant can do. */
 export function NoOffersScreen() {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation(SCREEN_NAMESPACES);
   const lang = useLanguage();
   return (
     <section className="screen screen--no-offers">

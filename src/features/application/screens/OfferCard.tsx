@@ -4,6 +4,7 @@ import type { Offer } from '../../../domain/offer.ts';
 import { formatEuro, formatEuroCents, formatPercent } from '../../../ui/format.ts';
 import { formatDate } from '../../../ui/format-date.ts';
 import { useLanguage } from './shared.tsx';
+import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
 export interface OfferCardProps {
   readonly offer: Offer;
@@ -17,7 +18,7 @@ export interface OfferCardProps {
  * borrowing rate, fees, APR, instalment, total payable, validity. Flags an offer above the Latvian cost cap.
  */
 export function OfferCard({ offer, isBest = false, children }: OfferCardProps) {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation(SCREEN_NAMESPACES);
   const lang = useLanguage();
   const headingId = useId();
   return (

@@ -6,13 +6,14 @@ import { sentOfferId } from './chosen-offer.ts';
 import { OfferCard } from './OfferCard.tsx';
 import { chosenOffer, useStatus } from './shared.tsx';
 import './screens.css';
+import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
 /**
  * The choice is made: the offer once more, the way to sign it at the lender's, and the way back to the
  * comparison (the choice can change until the contract is signed).
  */
 export function OfferChosenScreen() {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation(SCREEN_NAMESPACES);
   const send = useSend();
   const actor = useWorkflowActor();
   const status = useStatus();

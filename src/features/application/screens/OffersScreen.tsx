@@ -13,6 +13,7 @@ import { rememberChosenOffer } from './chosen-offer.ts';
 import { OfferCard } from './OfferCard.tsx';
 import { ANSWERED, childInput, useApiErrorText, useFreshError, useStatus } from './shared.tsx';
 import './screens.css';
+import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
 export const SORT_KEYS = ['monthlyPayment', 'apr', 'totalPayable'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -42,7 +43,7 @@ const choosingOfferId = (snapshot: ApplicationSnapshot): string | null =>
  * Choose button. Late offers still arrive here and are announced.
  */
 export function OffersScreen() {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation(SCREEN_NAMESPACES);
   const send = useSend();
   const actor = useWorkflowActor();
   const status = useStatus();

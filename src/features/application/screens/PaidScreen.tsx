@@ -6,10 +6,11 @@ import { useWorkflowActor } from '../workflow-context.tsx';
 import { sentOfferId } from './chosen-offer.ts';
 import { chosenOffer, homePath, useLanguage, useStatus } from './shared.tsx';
 import './screens.css';
+import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
 /** The end of the journey: the lender has paid the loan out to the applicant's bank account. */
 export function PaidScreen() {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation(SCREEN_NAMESPACES);
   const lang = useLanguage();
   const actor = useWorkflowActor();
   const status = useStatus();

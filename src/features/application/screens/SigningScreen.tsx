@@ -6,10 +6,11 @@ import { useWorkflow, useWorkflowActor } from '../workflow-context.tsx';
 import { sentOfferId } from './chosen-offer.ts';
 import { chosenOffer, useStatus } from './shared.tsx';
 import './screens.css';
+import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
 /** Signing at the lender's, online or by courier; the lender reports the payout and this page shows it. */
 export function SigningScreen() {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation(SCREEN_NAMESPACES);
   const actor = useWorkflowActor();
   const status = useStatus();
   const signUrl = useWorkflow((snapshot) => snapshot.context.status?.signUrl ?? snapshot.context.signUrl ?? null);

@@ -9,6 +9,7 @@ import { StepHeading } from '../StepHeading.tsx';
 import { useSend } from '../workflow-context.tsx';
 import { ANSWERED, useLanguage, useNow, useStatus } from './shared.tsx';
 import './screens.css';
+import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
 /** The promise: every offer and the decision within an hour of the identification. */
 const PROMISE_MS = 60 * 60_000;
@@ -21,7 +22,7 @@ const ANNOUNCE_EVERY_MS = 10 * 60_000;
  * says the answered count when it changes and the time left every ten whole minutes.
  */
 export function WaitingScreen() {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation(SCREEN_NAMESPACES);
   const lang = useLanguage();
   const send = useSend();
   const offersHeadingId = useId();

@@ -6,6 +6,7 @@ import { isLanguage, type Language } from '../../../domain/language.ts';
 import type { Offer } from '../../../domain/offer.ts';
 import { formatEuro } from '../../../ui/format.ts';
 import { useWorkflow } from '../workflow-context.tsx';
+import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
 /** The page's language: the one the words are in (numbers and dates follow it). */
 export function useLanguage(): Language {
@@ -33,8 +34,8 @@ export function useFreshError(): WorkflowError | null {
 
 /** The words of an API error code in the page's language, or null for a code without words. */
 export function useApiErrorText(): (error: WorkflowError | null) => string | null {
-  const { t, i18n } = useTranslation('api');
-  return (error) => (error && i18n.exists(error.code, { ns: 'api' }) ? t(error.code) : null);
+  const { t, i18n } = useTranslation(SCREEN_NAMESPACES);
+  return (error) => (error && i18n.exists(error.code, { ns: 'api' }) ? t(error.code, { ns: 'api' }) : null);
 }
 
 /** Lenders that have said their last word: an offer, a refusal, or nothing in time. */
@@ -65,7 +66,7 @@ export function chosenOffer(status: ApplicationStatus | null, sentOfferId: strin
 
 /** "Hello, Jānis!" and the amount and term applied for, when the server's status is known. */
 export function LoanSummary({ status }: { status: ApplicationStatus | null }) {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation(SCREEN_NAMESPACES);
   const lang = useLanguage();
   if (!status) return null;
   return (

@@ -10,12 +10,15 @@ import lvCommon from '../../../../locales/lv/common.json';
 import ruCommon from '../../../../locales/ru/common.json';
 import lvWorkflow from '../../../../locales/lv/workflow.json';
 import ruWorkflow from '../../../../locales/ru/workflow.json';
+import lvScreens from '../../../../locales/lv/screens.json';
+import ruScreens from '../../../../locales/ru/screens.json';
 import { createTestActor, renderWithWorkflow, type TestActorOptions } from '../test-support.tsx';
 
 /** The real locale files, for words a test reads back rather than spells out. */
 export const words = {
-  lv: { workflow: lvWorkflow, api: lvApi, common: lvCommon },
-  ru: { workflow: ruWorkflow, api: ruApi, common: ruCommon },
+  // the step titles (first step's namespace) and the screens' own words, as the screens read them
+  lv: { workflow: { ...lvWorkflow, ...lvScreens }, api: lvApi, common: lvCommon },
+  ru: { workflow: { ...ruWorkflow, ...ruScreens }, api: ruApi, common: ruCommon },
 } as const;
 
 export const LANGUAGES: readonly Language[] = ['lv', 'ru'];

@@ -1,0 +1,177 @@
+import { expect, test } from '@playwright/test';
+import {
+  answerAtBank,
+  answerAtEParaksts,
+  answerSmartId,
+  expectStep,
+  fillApplication,
+  PACED,
+  submitApplication,
+  verificationCode,
+  WORDS,
+  workflowPath,
+} from './support/applicant.ts';
+
+/**
+ * The whole application in a real browser against the real server and its simulators (banks,
+ * Smart-ID, eParaksts, 16 lenders answering one by one over a few seconds), in Latvian and Russian.
+ */
+test.use({ baseURL: PACED });
+
+test('lv: apply, identify at the bank, watch offers arrive, choose one, sign with the lender, get paid', async ({
+  page,
+}) => {
+  const { workflow } = WORDS.lv;
+  await page.goto('/applicantWorkflow/enteringEssence?type=personalNeeds&amount=12000&term=60');
+  await fillApplication(page, 'lv');
+  await submitApplication(page, 'lv');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.choosingMethod);
+
+  await page.getByRole('button', { name: /Daugavas Banka/ }).click();
+  await answerAtBank(page, 'approve');
+
+  // back from the bank: the lenders answer one by one
+  await expectStep(page, 'lv', 'waiting', workflow.steps.waiting);
+  const progress = page.getByRole('progressbar', { name: workflow.waiting.progressLabel });
+  await expect(progress).toHaveAttribute('aria-valuemax', '16');
+  await expect(page.getByRole('button', { name: workflow.waiting.showOffers })).toBeVisible({ timeout: 15_000 });
+
+  await expectStep(page, 'lv', 'offers', workflow.steps.offers);
+  const offers = page.getByRole('article');
+  await expect(offers.first()).toBeVisible();
+  expect(await offers.count()).toBeGreaterThan(3);
+  await expect(page.getByText(workflow.offers.best).first()).toBeVisible();
+
+  // sorted by APR: the first card's APR is the lowest
+  await page.getByRole('radio', { name: workflow.offers.sort.apr }).check({ force: true });
+  const chooseFirst = offers.first().getByRole('button', { name: new RegExp(`^${workflow.offers.choose}`) });
+  const lender = (await offers.first().getAttribute('aria-label')) ?? '';
+  await chooseFirst.click();
+
+  await expectStep(page, 'lv', 'offerChosen', workflow.steps.offerChosen);
+  await page.getByRole('button', { name: workflow.chosen.sign.replace('{{lender}}', lender) }).click();
+
+  // the lender's own signing page, then back to us
+  await expect(page).toHaveURL(/\/sandbox\/lenders\/.+\/contracts\//);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Parakstīt līgumu' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.paid, { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`${workflowPath('lv', 'paid')}$`));
+});
+
+test('ru: apply, identify with Smart-ID, see the offers', async ({ page }) => {
+  const { workflow } = WORDS.ru;
+  await page.goto('/ru/applicantWorkflow/enteringEssence');
+  await fillApplication(page, 'ru');
+  await submitApplication(page, 'ru');
+  await page.getByRole('button', { name: /Smart-ID/ }).click();
+  await expectStep(page, 'ru', 'confirmingIdentity', workflow.confirming.title);
+  const code = await verificationCode(page);
+  await answerSmartId(page, code, 'OK');
+  await expectStep(page, 'ru', 'waiting', workflow.steps.waiting);
+  await expectStep(page, 'ru', 'offers', workflow.steps.offers);
+  await expect(page.getByRole('article').first()).toBeVisible();
+});
+
+test('lv: apply, identify with an electronic signature, see the offers', async ({ page }) => {
+  const { workflow } = WORDS.lv;
+  await page.goto('/applicantWorkflow/enteringEssence');
+  await fillApplication(page, 'lv');
+  await submitApplication(page, 'lv');
+  await page.getByRole('button', { name: /eParaksts/ }).click();
+  await answerAtEParaksts(page, 'approve');
+  await expectStep(page, 'lv', 'waiting', workflow.steps.waiting);
+  await expectStep(page, 'lv', 'offers', workflow.steps.offers);
+});
+
+test('lv: the bank refuses, the applicant is told and tries Smart-ID instead', async ({ page }) => {
+  const { workflow } = WORDS.lv;
+  await page.goto('/applicantWorkflow/enteringEssence');
+  await fillApplication(page, 'lv');
+  await submitApplication(page, 'lv');
+  await page.getByRole('button', { name: /Vidzemes Banka/ }).click();
+  await answerAtBank(page, 'refuse');
+  await expectStep(page, 'lv', 'choosingIdConfirmationMethodWithError', workflow.steps.choosingMethod);
+  await expect(page.getByRole('alert')).toContainText('Identifikācija neizdevās! Lūdzu, mēģiniet vēlreiz.');
+
+  await page.getByRole('button', { name: /Smart-ID/ }).click();
+  await answerSmartId(page, await verificationCode(page), 'OK');
+  await expectStep(page, 'lv', 'waiting', workflow.steps.waiting);
+});
+
+test('ru: Smart-ID refused on the phone shows the identification failure in Russian', async ({ page }) => {
+  const { workflow } = WORDS.ru;
+  await page.goto('/ru/applicantWorkflow/enteringEssence');
+  await fillApplication(page, 'ru');
+  await submitApplication(page, 'ru');
+  await page.getByRole('button', { name: /Smart-ID/ }).click();
+  await answerSmartId(page, await verificationCode(page), 'USER_REFUSED');
+  await expectStep(page, 'ru', 'choosingIdConfirmationMethodWithError', workflow.steps.choosingMethod);
+  await expect(page.getByRole('alert')).toContainText('Идентификация не удалась! Пожалуйста, попробуйте ещё раз.');
+});
+
+test('lv: a reload in the middle of waiting resumes the waiting, and the offers still arrive', async ({ page }) => {
+  const { workflow } = WORDS.lv;
+  await page.goto('/applicantWorkflow/enteringEssence');
+  await fillApplication(page, 'lv');
+  await submitApplication(page, 'lv');
+  await page.getByRole('button', { name: /Daugavas Banka/ }).click();
+  await answerAtBank(page, 'approve');
+  await expectStep(page, 'lv', 'waiting', workflow.steps.waiting);
+
+  await page.reload();
+  await expectStep(page, 'lv', 'waiting', workflow.steps.waiting);
+  await expect(page.getByRole('progressbar', { name: workflow.waiting.progressLabel })).toHaveAttribute(
+    'aria-valuemax',
+    '16',
+  );
+  await expectStep(page, 'lv', 'offers', workflow.steps.offers);
+});
+
+test('lv: nobody offers a loan on an income this low, and the applicant is told so', async ({ page }) => {
+  const { workflow } = WORDS.lv;
+  await page.goto('/applicantWorkflow/enteringEssence');
+  await fillApplication(page, 'lv', { monthlyIncome: '1' });
+  await submitApplication(page, 'lv');
+  await page.getByRole('button', { name: /Daugavas Banka/ }).click();
+  await answerAtBank(page, 'approve');
+  await expectStep(page, 'lv', 'noOffers', workflow.steps.noOffers);
+});
+
+test('ru: when the service cannot be reached the error screen says so, and trying again resumes', async ({ page }) => {
+  const { workflow } = WORDS.ru;
+  await page.goto('/ru/applicantWorkflow/enteringEssence');
+  await fillApplication(page, 'ru');
+  await submitApplication(page, 'ru');
+
+  await page.route('**/api/getApplicationStatus**', (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expectStep(page, 'ru', 'error', 'Произошла ошибка');
+
+  await page.unroute('**/api/getApplicationStatus**');
+  await page.getByRole('button', { name: workflow.error.retry }).click();
+  await expectStep(page, 'ru', 'choosingIdConfirmationMethodNoError', workflow.steps.choosingMethod);
+});
+
+test('lv: back and forward: back from the method choice returns to the form, which starts a new application', async ({
+  page,
+}) => {
+  const { workflow } = WORDS.lv;
+  await page.goto('/applicantWorkflow/enteringEssence');
+  await fillApplication(page, 'lv');
+  await submitApplication(page, 'lv');
+  await page.goBack();
+  await expectStep(page, 'lv', 'enteringEssence', workflow.steps.enteringEssence);
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  // what was typed is still there, except the personal code and the income
+  await expect(page.getByRole('textbox', { name: WORDS.lv.form.email.label })).toHaveValue('janis@example.lv');
+  await page.goForward();
+  await expectStep(page, 'lv', 'enteringEssence', workflow.steps.enteringEssence);
+});
+
+test('a deep link to a later step without a saved application lands on the first step', async ({ page }) => {
+  await page.goto('/ru/applicantWorkflow/offers');
+  await expectStep(page, 'ru', 'enteringEssence', WORDS.ru.workflow.steps.enteringEssence);
+  await page.goto('/multistep/confirmingIdentity');
+  await expect(page).toHaveURL(/\/multistep\/enteringEssence$/);
+});

@@ -1,0 +1,116 @@
+import { expect, type Page } from '@playwright/test';
+import type { Language } from '../../../src/domain/language.ts';
+import lvForm from '../../../locales/lv/form.json' with { type: 'json' };
+import ruForm from '../../../locales/ru/form.json' with { type: 'json' };
+import lvWorkflow from '../../../locales/lv/workflow.json' with { type: 'json' };
+import ruWorkflow from '../../../locales/ru/workflow.json' with { type: 'json' };
+import lvScreens from '../../../locales/lv/screens.json' with { type: 'json' };
+import ruScreens from '../../../locales/ru/screens.json' with { type: 'json' };
+
+/** The words of the wizard, from the same locale files the screens read. */
+export const WORDS = {
+  lv: { form: lvForm, workflow: { ...lvWorkflow, ...lvScreens } },
+  ru: { form: ruForm, workflow: { ...ruWorkflow, ...ruScreens } },
+};
+
+/** The paced server of playwright.config.ts: lenders answer one by one over a few seconds. */
+export const PACED = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
+
+export const APPLICANT = {
+  personalId: '010180-15097',
+  firstname: 'Jānis',
+  lastname: 'Bērziņš',
+  email: 'janis@example.lv',
+  phone: '20000000',
+  monthlyIncome: '1800',
+};
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const workflowPath = (lang: Language, step: string) => `${lang === 'ru' ? '/ru' : ''}/applicantWorkflow/${step}`;
+
+/** A react-aria select: its button is named by its value, then its label. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('button', { name: new RegExp(`${escape(label)}$`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** react-aria keeps its checkbox and radio inputs visually hidden inside their labels: a person clicks the label. */
+async function tick(page: Page, within: Page | ReturnType<Page['locator']>, role: 'checkbox' | 'radio', name: string) {
+  const input = within.getByRole(role, { name, exact: true });
+  await page.locator('label', { has: input }).click();
+  await expect(input).toBeChecked();
+}
+
+async function answer(page: Page, question: string, yes: boolean, lang: Language) {
+  const { form } = WORDS[lang];
+  await tick(page, page.getByRole('radiogroup', { name: question }), 'radio', yes ? form.yes : form.no);
+}
+
+/** The fewest answers of a valid application, by mouse. */
+export async function fillApplication(page: Page, lang: Language, { monthlyIncome = APPLICANT.monthlyIncome } = {}) {
+  const { form } = WORDS[lang];
+  await page.getByRole('textbox', { name: form.monthlyIncome.label }).fill(monthlyIncome);
+  await tick(page, page, 'checkbox', form.incomeType.fullTimeJob);
+  await choose(
+    page,
+    form.incomeTypes.employmentDuration.replace('{{type}}', form.incomeType.fullTimeJob),
+    form.employmentDuration.over12Months,
+  );
+  await page.getByRole('textbox', { name: form.firstname.label }).fill(APPLICANT.firstname);
+  await page.getByRole('textbox', { name: form.lastname.label }).fill(APPLICANT.lastname);
+  await choose(page, form.loanPurpose.label, form.purpose.personalNeeds);
+  await page.getByRole('textbox', { name: form.personalId.label }).fill(APPLICANT.personalId);
+  await page.getByRole('textbox', { name: form.email.label }).fill(APPLICANT.email);
+  await page.getByRole('textbox', { name: form.phone.label }).fill(APPLICANT.phone);
+  await answer(page, form.hasSpouse.label, false, lang);
+  await answer(page, form.hasDependents.label, false, lang);
+  await answer(page, form.hasFinancialLiabilities.label, false, lang);
+  await answer(page, form.politicalyExposedPerson.label, false, lang);
+  await tick(page, page, 'checkbox', form.acceptTerms.label);
+  await tick(page, page, 'checkbox', form.acceptDataSharing.label);
+}
+
+export async function submitApplication(page: Page, lang: Language) {
+  await page.getByRole('button', { name: WORDS[lang].form.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`${workflowPath(lang, 'choosingIdConfirmationMethodNoError')}$`));
+}
+
+export async function expectStep(page: Page, lang: Language, step: string, heading: string) {
+  await expect(page).toHaveURL(new RegExp(`${escape(workflowPath(lang, step))}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+}
+
+/** The sandbox bank's login page: the personal code, then approve or refuse. */
+export async function answerAtBank(page: Page, decision: 'approve' | 'refuse', personalId = APPLICANT.personalId) {
+  await expect(page).toHaveURL(/\/sandbox\/banks\//);
+  await page.locator('#personal_code').fill(personalId);
+  await page.locator('#first_name').fill(APPLICANT.firstname);
+  await page.locator('#last_name').fill(APPLICANT.lastname);
+  await page.locator(`button[name="decision"][value="${decision}"]`).click();
+}
+
+export async function answerAtEParaksts(page: Page, decision: 'approve' | 'refuse') {
+  await expect(page).toHaveURL(/\/sandbox\/eparaksts\//);
+  await page.locator('#personal_code').fill(APPLICANT.personalId);
+  await page.locator('#given_name').fill(APPLICANT.firstname);
+  await page.locator('#family_name').fill(APPLICANT.lastname);
+  await page.locator(`button[name="decision"][value="${decision}"]`).click();
+}
+
+/** The applicant's phone: the Smart-ID tester app, answering the session that shows `code`. */
+export async function answerSmartId(page: Page, code: string, endResult: 'OK' | 'USER_REFUSED' | 'WRONG_VC') {
+  const phone = await page.context().newPage();
+  await phone.goto(`${new URL(page.url()).origin}/sandbox/smart-id/app`);
+  const session = phone
+    .locator('section')
+    .filter({ has: phone.locator('.code', { hasText: new RegExp(`^${code}$`) }) });
+  await session.locator(`button[name="endResult"][value="${endResult}"]`).click();
+  await phone.close();
+}
+
+/** The 4-digit verification code the wizard shows. */
+export async function verificationCode(page: Page): Promise<string> {
+  const code = page.locator('.verification__code');
+  await expect(code).toHaveText(/^\d{4}$/);
+  return (await code.textContent())?.trim() ?? '';
+}
