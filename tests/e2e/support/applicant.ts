@@ -28,16 +28,15 @@ export const APPLICANT = {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const workflowPath = (lang: Language, step: string) => `${lang === 'ru' ? '/ru' : ''}/applicantWorkflow/${step}`;
 
-/** A react-aria select: its button is named by its value, then its label. */
+/** The form's selects are the browser's own. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('button', { name: new RegExp(`${escape(label)}$`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
 }
 
 /** react-aria keeps its checkbox and radio inputs visually hidden inside their labels: a person clicks the label. */
 async function tick(page: Page, within: Page | ReturnType<Page['locator']>, role: 'checkbox' | 'radio', name: string) {
   const input = within.getByRole(role, { name, exact: true });
-  await page.locator('label', { has: input }).click();
+  await input.locator('xpath=ancestor::label[1]').click();
   await expect(input).toBeChecked();
 }
 
@@ -49,19 +48,19 @@ async function answer(page: Page, question: string, yes: boolean, lang: Language
 /** The fewest answers of a valid application, by mouse. */
 export async function fillApplication(page: Page, lang: Language, { monthlyIncome = APPLICANT.monthlyIncome } = {}) {
   const { form } = WORDS[lang];
-  await page.getByRole('textbox', { name: form.monthlyIncome.label }).fill(monthlyIncome);
+  await page.getByRole('textbox', { name: form.monthlyIncome.label, exact: true }).fill(monthlyIncome);
   await tick(page, page, 'checkbox', form.incomeType.fullTimeJob);
   await choose(
     page,
     form.incomeTypes.employmentDuration.replace('{{type}}', form.incomeType.fullTimeJob),
     form.employmentDuration.over12Months,
   );
-  await page.getByRole('textbox', { name: form.firstname.label }).fill(APPLICANT.firstname);
-  await page.getByRole('textbox', { name: form.lastname.label }).fill(APPLICANT.lastname);
+  await page.getByRole('textbox', { name: form.firstname.label, exact: true }).fill(APPLICANT.firstname);
+  await page.getByRole('textbox', { name: form.lastname.label, exact: true }).fill(APPLICANT.lastname);
   await choose(page, form.loanPurpose.label, form.purpose.personalNeeds);
-  await page.getByRole('textbox', { name: form.personalId.label }).fill(APPLICANT.personalId);
-  await page.getByRole('textbox', { name: form.email.label }).fill(APPLICANT.email);
-  await page.getByRole('textbox', { name: form.phone.label }).fill(APPLICANT.phone);
+  await page.getByRole('textbox', { name: form.personalId.label, exact: true }).fill(APPLICANT.personalId);
+  await page.getByRole('textbox', { name: form.email.label, exact: true }).fill(APPLICANT.email);
+  await page.getByRole('textbox', { name: form.phone.label, exact: true }).fill(`+371${APPLICANT.phone}`);
   await answer(page, form.hasSpouse.label, false, lang);
   await answer(page, form.hasDependents.label, false, lang);
   await answer(page, form.hasFinancialLiabilities.label, false, lang);
@@ -75,8 +74,9 @@ export async function submitApplication(page: Page, lang: Language) {
   await expect(page).toHaveURL(new RegExp(`${workflowPath(lang, 'choosingIdConfirmationMethodNoError')}$`));
 }
 
+/** The applicant is on `step` under its heading; lenders take up to a few seconds on the paced server. */
 export async function expectStep(page: Page, lang: Language, step: string, heading: string) {
-  await expect(page).toHaveURL(new RegExp(`${escape(workflowPath(lang, step))}$`));
+  await expect(page).toHaveURL(new RegExp(`${escape(workflowPath(lang, step))}$`), { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
 }
 
