@@ -44,6 +44,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         DATA_DIR: 'memory',
         SANDBOX_LENDER_DELAY_MS: '1500-7000',
+        // long enough to see the signing screen before the payout
+        SANDBOX_LENDER_PAYOUT_MS: '6000',
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -127,10 +127,9 @@ async function partnerApplication(
   applicationId: string,
 ): Promise<PartnerApplication | null> {
   const [application] = (
-    await broker.db.query<ApplicationRow>(
-      `SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = $1`,
-      [applicationId],
-    )
+    await broker.db.query<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = $1`, [
+      applicationId,
+    ])
   ).rows;
   if (!application) return null;
   const applicant = openApplicant(broker.cipher, application);

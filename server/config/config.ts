@@ -17,6 +17,8 @@ export interface BrokerConfig {
   readonly sandboxInProcess: boolean;
   /** answer delay of the in-process sandbox lenders: 'realistic' or milliseconds */
   readonly sandboxLenderDelay: LenderDelay;
+  /** between a contract's signing and its payout in the sandbox, ms; unset: the lenders' default */
+  readonly sandboxPayoutDelayMs: number | null;
   readonly bankLinkBaseUrl: string;
   readonly smartId: { readonly baseUrl: string; readonly relyingPartyUUID: string; readonly relyingPartyName: string };
   readonly eParaksts: { readonly baseUrl: string; readonly clientId: string; readonly clientSecret: string | null };
@@ -60,6 +62,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): BrokerC
     encryption: encryptionKeys(env, inMemory ? null : join(dataDir, 'dev-encryption-key')),
     sandboxInProcess: env.SANDBOX !== 'off',
     sandboxLenderDelay: lenderDelayFromEnv(delay),
+    sandboxPayoutDelayMs: env.SANDBOX_LENDER_PAYOUT_MS ? number(env.SANDBOX_LENDER_PAYOUT_MS, 0) : null,
     bankLinkBaseUrl: env.BANK_LINK_BASE_URL ?? `${sandbox}/banks`,
     smartId: {
       baseUrl: env.SMART_ID_BASE_URL ?? `${sandbox}/smart-id/v2`,

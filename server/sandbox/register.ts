@@ -22,6 +22,9 @@ export async function registerSandbox(app: FastifyInstance, config: BrokerConfig
         : {}),
     });
     await registerEParakstsSandbox(sandbox, {});
-    await registerLenderSandbox(sandbox, { delay: config.sandboxLenderDelay });
+    await registerLenderSandbox(sandbox, {
+      delay: config.sandboxLenderDelay,
+      ...(config.sandboxPayoutDelayMs !== null ? { payoutDelayMs: config.sandboxPayoutDelayMs } : {}),
+    });
   });
 }
