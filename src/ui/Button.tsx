@@ -1,4 +1,5 @@
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+import './pressable.css';
 
 export interface ButtonProps extends Omit<AriaButtonProps, 'className'> {
   readonly variant?: 'primary' | 'secondary' | 'ghost';

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createActor } from 'xstate';
+import * as z from 'zod/mini';
 import { lazyBrokerClient } from '../../api/lazy-broker-client.ts';
 import { isTokenShaped } from '../../domain/token.ts';
 import { isLanguage, type Language } from '../../domain/language.ts';
@@ -22,8 +23,25 @@ const numberParam = (params: URLSearchParams, name: string): number | null => {
   return params.has(name) && Number.isFinite(value) ? value : null;
 };
 
+/**
+ * The page's Content Security Policy allows no inline <style> and no eval. react-aria writes its
+ * pressable rule into an inline <style> unless an element with its id is there: the rule comes from
+ * src/ui/pressable.css, and this marks it present. zod compiles object parsers with `new Function`
+ * unless told not to.
+ */
+function keepWithinContentSecurityPolicy(): void {
+  if (!document.getElementById(REACT_ARIA_PRESSABLE_STYLE_ID)) {
+    const marker = document.createElement('meta');
+    marker.id = REACT_ARIA_PRESSABLE_STYLE_ID;
+    document.head.append(marker);
+  }
+  z.config({ jitless: true });
+}
+const REACT_ARIA_PRESSABLE_STYLE_ID = 'react-aria-pressable-style';
+
 /** The workflow as the site runs it: the machine, its URL, and its screens in `root`. */
 export async function startWorkflow(root: HTMLElement): Promise<void> {
+  keepWithinContentSecurityPolicy();
   const htmlLang = document.documentElement.lang;
   const lang: Language = isLanguage(htmlLang) ? htmlLang : 'lv';
   const here = new URL(window.location.href);
