@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { allPagePaths } from '../../src/routes/page-registry.ts';
+import {
+  answerSmartId,
+  expectStep,
+  fillApplication,
+  submitApplication,
+  verificationCode,
+  WORDS,
+} from './support/applicant.ts';
 
 const THIRD_PARTY = /googletagmanager\.com|visualwebsiteoptimizer\.com|googleadservices\.com/;
 
@@ -47,4 +55,15 @@ test('the not-found pages carry the site policy, the API the strictest one', asy
   }
   const api = await request.get('/api/institutions');
   expect(api.headers()['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+});
+
+test('the wizard, from the form through identification to the offers, raises no CSP violation', async ({ page }) => {
+  const violations = await recordViolations(page);
+  await page.goto('/ru/applicantWorkflow/enteringEssence');
+  await fillApplication(page, 'ru');
+  await submitApplication(page, 'ru');
+  await page.getByRole('button', { name: /Smart-ID/ }).click();
+  await answerSmartId(page, await verificationCode(page), 'OK');
+  await expectStep(page, 'ru', 'offers', WORDS.ru.workflow.steps.offers);
+  expect(await violations()).toEqual([]);
 });
