@@ -31,6 +31,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         DATA_DIR: 'memory',
         SANDBOX_LENDER_DELAY_MS: '0',
+        // every test's browser comes from 127.0.0.1: per-address limits are for people, not for a
+        // test suite (tests/server/api-behaviour.test.ts checks the limits themselves)
+        RATE_LIMIT_SCALE: '50',
       },
       reuseExistingServer: false,
       timeout: 60_000,
@@ -43,6 +46,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         DATA_DIR: 'memory',
+        RATE_LIMIT_SCALE: '50',
         SANDBOX_LENDER_DELAY_MS: '1500-7000',
         // long enough to see the signing screen before the payout
         SANDBOX_LENDER_PAYOUT_MS: '6000',

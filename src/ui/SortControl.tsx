@@ -1,5 +1,6 @@
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import './display.css';
+import './choice-pill.css';
 
 export interface SortOption<K extends string> {
   readonly id: K;
@@ -32,7 +33,7 @@ export function SortControl<K extends string>({ label, options, value, onChange 
       <Label className="sort-control__label">{label}</Label>
       <div className="sort-control__options">
         {options.map((option) => (
-          <Radio key={option.id} value={option.id} className="sort-control__option">
+          <Radio key={option.id} value={option.id} className="choice-pill sort-control__option">
             {option.label}
           </Radio>
         ))}

@@ -1,6 +1,7 @@
 import { Radio, RadioGroup } from 'react-aria-components';
 import { FieldHelp, FieldLabel, type FieldTextProps } from './field-parts.tsx';
 import './form-controls.css';
+import './choice-pill.css';
 
 export interface YesNoFieldProps extends FieldTextProps {
   /** null until the person answers: neither button is chosen at the start */
@@ -49,10 +50,10 @@ export function YesNoField({
     >
       <FieldLabel label={label} isRequired={isRequired} />
       <div className="yes-no__options">
-        <Radio value="yes" className="yes-no__option">
+        <Radio value="yes" className="choice-pill yes-no__option">
           {yesLabel}
         </Radio>
-        <Radio value="no" className="yes-no__option">
+        <Radio value="no" className="choice-pill yes-no__option">
           {noLabel}
         </Radio>
       </div>
