@@ -3,6 +3,7 @@ import type { ApplicationSnapshot } from '../../../machines/application-machine.
 import { EnteringEssenceScreen } from './form/EnteringEssenceScreen.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
 import { useWorkflow } from './workflow-context.tsx';
+import { screenNameOfStep, stepOfState } from './workflow-routes.ts';
 
 /**
  * One screen per state of the machine. The form is part of the first download, being the step
@@ -26,29 +27,12 @@ const SCREENS = {
 } satisfies Record<string, ComponentType>;
 export type ScreenName = keyof typeof SCREENS;
 
-/** The screen that shows a state. */
+/** The screen that shows a state: the step's, and while a step is being left or found, the loading one. */
 export function screenOfSnapshot(snapshot: Pick<ApplicationSnapshot, 'value'>): ScreenName {
-  const value = snapshot.value;
-  const top = typeof value === 'string' ? value : Object.keys(value)[0];
-  switch (top) {
-    case 'enteringEssence':
-    case 'confirmingIdentity':
-    case 'waiting':
-    case 'noOffers':
-    case 'offers':
-    case 'offerChosen':
-    case 'signing':
-    case 'paid':
-    case 'error':
-      return top;
-    case 'choosingMethod':
-    case 'startingIdentification':
-      return 'choosingMethod';
-    case 'choosingOffer':
-      return 'offers';
-    default:
-      return 'loading';
-  }
+  // starting an identification keeps the method choice on screen, its button pending
+  if (snapshot.value === 'startingIdentification') return 'choosingMethod';
+  const step = stepOfState(snapshot);
+  return step === null ? 'loading' : (screenNameOfStep(step) as ScreenName);
 }
 
 /** Moves focus to the new screen's heading once it is on the page, except on the page's first screen. */

@@ -13,7 +13,7 @@ import { WorkflowApp } from './WorkflowApp.tsx';
 import { WorkflowProvider } from './workflow-context.tsx';
 import { loadWorkflowResources, WORKFLOW_FALLBACK_NAMESPACES, workflowLocaleBackend } from './workflow-resources.ts';
 import { company } from '../../domain/company.ts';
-import { locationOfPath, screenOfStep, type WorkflowStep } from './workflow-routes.ts';
+import { locationOfPath, screenNameOfStep } from './workflow-routes.ts';
 
 const DRAFT_KEY = 'applicationDraft';
 
@@ -78,7 +78,7 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
     base,
     onStep: (step) => {
       // the step's title, and the same step in the other language (the application itself stays)
-      document.title = `${i18n.t(`steps.${titleKeyOf(step)}`, { ns: 'workflow' })} | ${company.brand}`;
+      document.title = `${i18n.t(`steps.${screenNameOfStep(step)}`, { ns: 'workflow' })} | ${company.brand}`;
       if (switchLink) {
         const path = window.location.pathname.replace(/^\/ru(?=\/)/, '');
         switchLink.href = lang === 'lv' ? `/ru${path}` : path;
@@ -96,9 +96,4 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
       </I18nextProvider>
     </StrictMode>,
   );
-}
-
-function titleKeyOf(step: WorkflowStep): string {
-  const screen = screenOfStep(step);
-  return screen.startsWith('choosingIdConfirmationMethod') ? 'choosingMethod' : screen;
 }

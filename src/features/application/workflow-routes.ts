@@ -89,3 +89,9 @@ export function locationOfPath(pathname: string): WorkflowLocation | null {
 
 /** Steps that are variants of one screen: moving between them replaces the history entry. */
 export const screenOfStep = (step: WorkflowStep): string => step.split('/')[0] ?? step;
+
+/** The screen (and its title) of a step: both method-choice paths show the one method choice. */
+export const screenNameOfStep = (step: WorkflowStep): string => {
+  const screen = screenOfStep(step);
+  return screen.startsWith('choosingIdConfirmationMethod') ? 'choosingMethod' : screen;
+};
