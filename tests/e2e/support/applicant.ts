@@ -105,6 +105,9 @@ export async function answerSmartId(page: Page, code: string, endResult: 'OK' | 
     .locator('section')
     .filter({ has: phone.locator('.code', { hasText: new RegExp(`^${code}$`) }) });
   await session.locator(`button[name="endResult"][value="${endResult}"]`).click();
+  // the answer posts and the app page reloads; closing the tab mid-navigation can hang Chromium for minutes
+  await phone.waitForURL(/\/sandbox\/smart-id\/app/);
+  await phone.waitForLoadState('load');
   await phone.close();
 }
 
