@@ -1,14 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { applicationMachine, type ApplicationEvent, type ApplicationInput } from './application-machine.ts';
 import {
   allStateNodes,
-  canHappen,
   definedTransitions,
   DELAYS,
   EVENTS,
-  serializeState,
+  modelSteps,
   transitionKey,
 } from './application-machine.test-model.ts';
 
@@ -93,29 +91,8 @@ describe('the application machine, walked by its model', () => {
     { language: 'ru', token: 'saved-token' },
   ] satisfies ApplicationInput[]) {
     it(`takes every (state, event) step reachable ${input.token ? 'from a saved token' : 'from a fresh start'}`, async () => {
-      const options = { events: EVENTS, input, serializeState: serializeState as never };
       // shortest path to every state, then every event from there: each transition at least once
-      const adjacency = getAdjacencyMap(applicationMachine, options);
-      const shortest = new Map(
-        getShortestPaths(applicationMachine, options).map((path) => [serializeState(path.state as never), path]),
-      );
-      for (const [key, { state, transitions }] of Object.entries(adjacency)) {
-        const path = shortest.get(key) ?? shortest.get(serializeState(state as never));
-        expect(path, `a path to ${key}`).toBeDefined();
-        if (!path) continue;
-        // the walk's first step is the machine's own start
-        const steps = path.steps.filter((step) => (step.event.type as string) !== 'xstate.init');
-        for (const { event, state: next } of Object.values(transitions) as {
-          event: ApplicationEvent;
-          state: typeof state;
-        }[]) {
-          if (!canHappen(state as never, event)) continue;
-          await play(input, [...steps.map((step) => step.event), event] as ApplicationEvent[], [
-            ...steps.map((step) => step.state.value),
-            next.value,
-          ]);
-        }
-      }
+      for (const step of modelSteps(EVENTS, input)) await play(input, step.events, step.expected);
     });
   }
 

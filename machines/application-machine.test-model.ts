@@ -1,7 +1,8 @@
 import type { AnyStateNode } from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { ApplicationStatus, ApplicationState, SubmitApplicationBody } from '../src/domain/api.ts';
 import { validApplication } from '../src/domain/application-fixture.ts';
-import { applicationMachine, type ApplicationEvent } from './application-machine.ts';
+import { applicationMachine, type ApplicationEvent, type ApplicationInput } from './application-machine.ts';
 
 /**
  * The test model of the application machine, shared by the model-based tests of the machine alone
@@ -148,4 +149,41 @@ export function canHappen(
   const timerState = /^xstate\.after\.\w+\.(.+)$/.exec(type)?.[1];
   if (timerState) return snapshot._nodes.some((node) => node.id === timerState);
   return true;
+}
+
+/** One step of the walk: the events from the start that end in it, and the state after each. */
+export interface ModelStep {
+  readonly events: ApplicationEvent[];
+  readonly expected: unknown[];
+}
+
+/**
+ * The shortest path to every state the walk finds, then every event that can happen there: each
+ * (state, event) pair once, so every transition is taken at least once. A state without a path
+ * fails the walk.
+ */
+export function modelSteps(events: readonly ApplicationEvent[], input: ApplicationInput): ModelStep[] {
+  const options = { events: [...events], input, serializeState: serializeState as never };
+  const adjacency = getAdjacencyMap(applicationMachine, options);
+  const shortest = new Map(
+    getShortestPaths(applicationMachine, options).map((path) => [serializeState(path.state as never), path]),
+  );
+  const steps: ModelStep[] = [];
+  for (const [key, { state, transitions }] of Object.entries(adjacency)) {
+    const path = shortest.get(key) ?? shortest.get(serializeState(state as never));
+    if (!path) throw new Error(`the walk found no path to ${key}`);
+    // the walk's first step is the machine's own start
+    const before = path.steps.filter((step) => (step.event.type as string) !== 'xstate.init');
+    for (const { event, state: next } of Object.values(transitions) as {
+      event: ApplicationEvent;
+      state: typeof state;
+    }[]) {
+      if (!canHappen(state as never, event)) continue;
+      steps.push({
+        events: [...before.map((step) => step.event), event] as ApplicationEvent[],
+        expected: [...before.map((step) => step.state.value), next.value],
+      });
+    }
+  }
+  return steps;
 }

@@ -3,7 +3,6 @@ import { act, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import {
   applicationMachine,
   type ApplicationEvent,
@@ -11,12 +10,11 @@ import {
 } from '../../../machines/application-machine.ts';
 import {
   allStateNodes,
-  canHappen,
   definedTransitions,
   DELAYS,
   EVENTS,
+  modelSteps,
   offer,
-  serializeState,
   transitionKey,
 } from '../../../machines/application-machine.test-model.ts';
 import type { Language } from '../../domain/language.ts';
@@ -294,30 +292,14 @@ describe('the wizard, walked by the application machine’s model on its real sc
     { language: 'ru', token: 'T'.repeat(43) },
   ] satisfies (ApplicationInput & { language: Language })[]) {
     it(`takes every step that adds coverage, ${input.token ? 'resuming a saved application (ru)' : 'from a fresh start (lv)'}`, async () => {
-      const options = { events: MODEL_EVENTS, input, serializeState: serializeState as never };
-      const adjacency = getAdjacencyMap(applicationMachine, options);
-      const shortest = new Map(
-        getShortestPaths(applicationMachine, options).map((path) => [serializeState(path.state as never), path]),
-      );
-      for (const [key, { state, transitions }] of Object.entries(adjacency)) {
-        const path = shortest.get(key);
-        expect(path, `a path to ${key}`).toBeDefined();
-        if (!path) continue;
-        const steps = path.steps.filter((step) => (step.event.type as string) !== 'xstate.init');
-        for (const { event, state: next } of Object.values(transitions) as {
-          event: ApplicationEvent;
-          state: typeof state;
-        }[]) {
-          if (!canHappen(state as never, event)) continue;
-          const events = [...steps.map((step) => step.event), event] as ApplicationEvent[];
-          const { transitions: would, states: reaches } = await preview(input, events);
-          // a step the screens already took, or one that changes nothing, is not played again
-          const adds =
-            [...would].some((transition) => !coveredTransitions.has(transition)) ||
-            [...reaches].some((id) => !visitedStates.has(id));
-          if (!adds) continue;
-          await playOnScreens(input, events, [...steps.map((step) => step.state.value), next.value]);
-        }
+      for (const { events, expected } of modelSteps(MODEL_EVENTS, input)) {
+        const { transitions: would, states: reaches } = await preview(input, events);
+        // a step the screens already took, or one that changes nothing, is not played again
+        const adds =
+          [...would].some((transition) => !coveredTransitions.has(transition)) ||
+          [...reaches].some((id) => !visitedStates.has(id));
+        if (!adds) continue;
+        await playOnScreens(input, events, expected);
       }
     });
   }
