@@ -4,6 +4,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/chromium.ts';
 const port = Number(process.env.E2E_PORT ?? 4310);
 /** A second server whose lenders answer one by one over a few seconds: offers arriving, reloads while waiting. */
 export const PACED_PORT = port + 1;
+/** A publisher's site on another origin, embedding the widgets with the product's script tag. */
+export const PUBLISHER_PORT = port + 2;
 
 const chromiumLaunch = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] };
 
@@ -34,6 +36,8 @@ export default defineConfig({
         // every test's browser comes from 127.0.0.1: per-address limits are for people, not for a
         // test suite (tests/server/api-behaviour.test.ts checks the limits themselves)
         RATE_LIMIT_SCALE: '50',
+        // the publisher of tests/e2e/publisher, reading its report (tests/e2e/widgets.spec.ts)
+        PUBLISHER_KEYS: 'autoportals.lv:autoportals-report-key-0123456789',
       },
       reuseExistingServer: false,
       timeout: 60_000,
@@ -53,6 +57,13 @@ export default defineConfig({
       },
       reuseExistingServer: false,
       timeout: 60_000,
+    },
+    {
+      command: 'node tests/e2e/support/publisher-server.ts',
+      url: `http://127.0.0.1:${PUBLISHER_PORT}/declarative.html`,
+      env: { PUBLISHER_PORT: String(PUBLISHER_PORT), PRODUCT_ORIGIN: `http://127.0.0.1:${port}` },
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
   ],
 });

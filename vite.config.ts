@@ -17,7 +17,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         assetsInlineLimit: 0,
-        rollupOptions: { input: { site: 'src/routes/site-client.ts', workflow: 'src/routes/workflow-client.ts' } },
+        rollupOptions: {
+          input: {
+            site: 'src/routes/site-client.ts',
+            workflow: 'src/routes/workflow-client.ts',
+            'widget-calculator': 'widgets/frames/calculator-frame.tsx',
+            'widget-application': 'widgets/frames/application-frame.tsx',
+            'widget-identified': 'widgets/frames/identified-page.ts',
+          },
+        },
       },
   ssr: { noExternal: isSsrBuild ? [] : undefined },
 }));

@@ -36,6 +36,8 @@ export interface ApplicationContext {
   readonly institutions: readonly Institution[];
   readonly status: ApplicationStatus | null;
   readonly verificationCode: string | null;
+  /** the bank's or eParaksts' page the identification opened, to open again if a popup was blocked */
+  readonly identificationUrl: string | null;
   /** the offer the applicant chose, known before the server's next status says so */
   readonly chosenOfferId: string | null;
   readonly signUrl: string | null;
@@ -158,6 +160,7 @@ export const applicationMachine = setup({
     institutions: [],
     status: null,
     verificationCode: null,
+    identificationUrl: null,
     chosenOfferId: null,
     signUrl: null,
   }),
@@ -281,7 +284,10 @@ export const applicationMachine = setup({
             guard: { type: 'isRedirect', params: ({ event }) => event.output },
             target: 'confirmingIdentity',
             actions: [
-              assign({ verificationCode: null }),
+              assign({
+                verificationCode: null,
+                identificationUrl: ({ event }) => ('redirectUrl' in event.output ? event.output.redirectUrl : null),
+              }),
               {
                 type: 'openUrl',
                 params: ({ event }) => ({ url: 'redirectUrl' in event.output ? event.output.redirectUrl : '' }),
@@ -293,6 +299,7 @@ export const applicationMachine = setup({
             actions: assign({
               verificationCode: ({ event }) =>
                 'verificationCode' in event.output ? event.output.verificationCode : null,
+              identificationUrl: null,
             }),
           },
         ],

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { allPagePaths, languageOfPath } from '../src/routes/page-registry.ts';
 import { LANGUAGES, type Language } from '../src/domain/language.ts';
 import { ApiProblem } from './http/problem.ts';
+import { widgetFrameSecurityHeaders } from './http/security-headers.ts';
 
 /** Where a prerendered page lives in the build: / → index.html, /ru/x → ru/x/index.html. */
 const pageFile = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
@@ -40,6 +41,8 @@ export async function registerSite(app: FastifyInstance, clientDir: string): Pro
     }
   }
 
+  await registerWidgetPages(app, clientDir);
+
   for (const [path, html] of pages) {
     app.get(path, (_request, reply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
@@ -57,8 +60,12 @@ export async function registerSite(app: FastifyInstance, clientDir: string): Pro
     allowedPath: (pathName) => !pathName.endsWith('.html') || pathName.startsWith('/assets/files/'),
     setHeaders: (reply, filePath) => {
       const relative = filePath.slice(clientDir.length);
-      // Hashed build output never changes; legal fragments and root files may.
-      if (relative.startsWith('/assets/files/')) reply.header('cache-control', 'public, max-age=300');
+      // the loader and host script run on publisher pages of any origin
+      if (relative.startsWith(`${WIDGET_BASE}/`)) reply.header('cross-origin-resource-policy', 'cross-origin');
+      // Hashed build output never changes; legal fragments, root files and the loader may.
+      if (relative === `${WIDGET_BASE}/loader.js`) reply.header('cache-control', WIDGET_LOADER_CACHE);
+      else if (relative.startsWith(`${WIDGET_BASE}/`)) reply.header('cache-control', IMMUTABLE);
+      else if (relative.startsWith('/assets/files/')) reply.header('cache-control', 'public, max-age=300');
       else if (relative.startsWith('/assets/')) reply.header('cache-control', IMMUTABLE);
       else reply.header('cache-control', 'public, max-age=3600');
     },
@@ -69,4 +76,57 @@ export async function registerSite(app: FastifyInstance, clientDir: string): Pro
     if (request.url.startsWith('/api/')) throw new ApiProblem(404, 'notFound');
     return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(notFound[lang]);
   });
+}
+
+const WIDGET_BASE = '/widget/v1';
+/** Publishers get a new loader within five minutes; it only points at the hashed host script. */
+const WIDGET_LOADER_CACHE = 'public, max-age=300';
+
+const pick = (query: unknown, name: string): string | undefined => {
+  const value = (query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+};
+const langOf = (query: unknown): Language => (pick(query, 'lang') === 'ru' ? 'ru' : 'lv');
+
+/**
+ * The widgets' iframe pages, one per language, in a context of their own: publishers' pages may
+ * frame them (the site itself may not be framed), and the site's third parties are not allowed.
+ * The page a widget's identification popup lands on is an ordinary page of the site.
+ */
+async function registerWidgetPages(app: FastifyInstance, clientDir: string): Promise<void> {
+  const read = (name: string) => readFile(join(clientDir, name), 'utf8');
+  const frames: Record<string, Record<Language, string>> = {};
+  for (const kind of ['calculator', 'application']) {
+    frames[kind] = { lv: await read(`_widget-${kind}.lv.html`), ru: await read(`_widget-${kind}.ru.html`) };
+  }
+  const identified = {
+    confirmed: {
+      lv: await read('_widget-identified-confirmed.lv.html'),
+      ru: await read('_widget-identified-confirmed.ru.html'),
+    },
+    failed: {
+      lv: await read('_widget-identified-failed.lv.html'),
+      ru: await read('_widget-identified-failed.ru.html'),
+    },
+  };
+  const html = (reply: FastifyReply, body: string) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+
+  await app.register(async (framed) => {
+    const headers = widgetFrameSecurityHeaders();
+    framed.addHook('onRequest', (_request, reply, done) => {
+      reply.removeHeader('x-frame-options');
+      reply.headers(headers);
+      done();
+    });
+    for (const [kind, byLang] of Object.entries(frames)) {
+      framed.get(`${WIDGET_BASE}/${kind}`, (request, reply) => html(reply, byLang[langOf(request.query)]));
+    }
+  });
+  app.get(`${WIDGET_BASE}/identified`, (request, reply) =>
+    html(
+      reply,
+      identified[pick(request.query, 'result') === 'confirmed' ? 'confirmed' : 'failed'][langOf(request.query)],
+    ),
+  );
 }

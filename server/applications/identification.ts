@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type {
   ApplicationState,
+  IdentificationReturn,
   IdentificationFailure,
   StartIdentificationAnswer,
   StartIdentificationBody,
@@ -51,14 +52,15 @@ export async function startIdentification(
       [applicationId],
     );
     await tx.query(
-      `INSERT INTO identifications (id, application_id, method, institution_id, state, return_state_hash)
-       VALUES ($1, $2, $3, $4, 'pending', $5)`,
+      `INSERT INTO identifications (id, application_id, method, institution_id, state, return_state_hash, return_to)
+       VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
       [
         identificationId,
         applicationId,
         body.method,
         body.method === 'bank' ? body.institutionId : null,
         body.method === 'smartId' ? null : hashReturnState(returnState),
+        body.method === 'smartId' ? 'wizard' : (body.returnTo ?? 'wizard'),
       ],
     );
     await tx.query(`UPDATE applications SET state = 'identifying', updated_at = now() WHERE id = $1`, [applicationId]);
@@ -133,11 +135,11 @@ export async function finishIdentification(
   broker: Broker,
   identificationId: string,
   outcome: IdentificationOutcome,
-): Promise<{ succeeded: boolean; language: Language } | null> {
+): Promise<{ succeeded: boolean; language: Language; returnTo: IdentificationReturn } | null> {
   const result = await broker.db.transaction(async (tx) => {
     const [identification] = (
-      await tx.query<{ application_id: string; state: string }>(
-        'SELECT application_id, state FROM identifications WHERE id = $1 FOR UPDATE',
+      await tx.query<{ application_id: string; state: string; return_to: IdentificationReturn }>(
+        'SELECT application_id, state, return_to FROM identifications WHERE id = $1 FOR UPDATE',
         [identificationId],
       )
     ).rows;
@@ -152,6 +154,7 @@ export async function finishIdentification(
       return {
         succeeded: identification.state === 'succeeded',
         language: application.language,
+        returnTo: identification.return_to,
         applicationId: application.id,
         created: [],
       };
@@ -174,7 +177,13 @@ export async function finishIdentification(
         [application.id],
       );
       await announceStatusChange(tx, application.id);
-      return { succeeded: false, language: application.language, applicationId: application.id, created: [] };
+      return {
+        succeeded: false,
+        language: application.language,
+        returnTo: identification.return_to,
+        applicationId: application.id,
+        created: [],
+      };
     }
 
     await tx.query(`UPDATE identifications SET state = 'succeeded', finished_at = now() WHERE id = $1`, [
@@ -194,13 +203,19 @@ export async function finishIdentification(
       created.push(...inserted.rows.map((row) => row.id));
     }
     await announceStatusChange(tx, application.id);
-    return { succeeded: true, language: application.language, applicationId: application.id, created };
+    return {
+      succeeded: true,
+      language: application.language,
+      returnTo: identification.return_to,
+      applicationId: application.id,
+      created,
+    };
   });
   if (!result) return null;
   broker.hub.forget(result.applicationId);
   // after the commit; a crash right here leaves queued rows that the sweep queues again
   if (result.created.length > 0) await enqueueLenderRequests(broker, result.created);
-  return { succeeded: result.succeeded, language: result.language };
+  return { succeeded: result.succeeded, language: result.language, returnTo: result.returnTo };
 }
 
 /** The identification a bank or eParaksts return belongs to, by the `state` it carries. */

@@ -42,6 +42,37 @@ const options = (formTargets: readonly string[]): HelmetOptions => ({
 });
 
 /**
+ * A widget's iframe page, framed by any publisher's page: its own origin's scripts, styles and API
+ * only, no third parties (the widgets run no analytics), framing allowed, and loadable across
+ * sites. The publisher's page never reaches inside: it is another origin.
+ */
+const widgetFrameOptions: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'"],
+      'style-src-attr': ["'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
+      'font-src': ["'self'"],
+      'connect-src': ["'self'"],
+      'frame-src': ["'none'"],
+      'form-action': ["'self'"],
+      'frame-ancestors': ['*'],
+      'base-uri': ["'self'"],
+      'object-src': ["'none'"],
+    },
+  },
+  frameguard: false,
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+};
+
+/**
  * API answers are data, never documents: the policy OWASP advises for APIs forbids them everything,
  * and the headers that only steer documents (opener policy, DNS prefetch…) are left out, which
  * also keeps the hot status endpoint's answers lean.
@@ -85,6 +116,7 @@ function headersOf(helmetOptions: HelmetOptions): Readonly<Record<string, string
 
 export const siteSecurityHeaders = (formTargets: readonly string[] = []) => headersOf(options(formTargets));
 export const apiSecurityHeaders = () => headersOf(apiOptions);
+export const widgetFrameSecurityHeaders = () => headersOf(widgetFrameOptions);
 
 /** Adds the headers to every answer of this Fastify context (the site's context overrides the API's). */
 export function registerSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>): void {

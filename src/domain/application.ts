@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { $ZodError } from 'zod/v4/core';
+import { LOAN_PURPOSES } from './loan-purposes.ts';
 import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from './loan-options.ts';
 import { birthDateFromPersonalCode, isNewFormatPersonalCode, isValidPersonalCode } from './personal-code.ts';
 import { isValidPhone } from './phone.ts';
@@ -34,16 +35,7 @@ export const VALIDATION_MESSAGE_KEYS = [
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 
-export const LOAN_PURPOSES = [
-  'personalNeeds',
-  'refinancing',
-  'buyingCar',
-  'houseRepair',
-  'realEstateLoan',
-  'business',
-  'other',
-] as const;
-export type LoanPurpose = (typeof LOAN_PURPOSES)[number];
+export { LOAN_PURPOSES, type LoanPurpose } from './loan-purposes.ts';
 
 /** Income types with their priority (spec section 3): the list is sent in this order. */
 export const INCOME_TYPES = ['fullTimeJob', 'statutoryOfficer', 'selfEmployment', 'militaryPerson', 'other'] as const;

@@ -22,8 +22,12 @@ const manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'
 const entry = manifest['src/routes/site-client.ts'];
 if (!entry) throw new Error('the client build has no src/routes/site-client.ts entry');
 
-const workflowEntry = manifest['src/routes/workflow-client.ts'];
-if (!workflowEntry) throw new Error('the client build has no src/routes/workflow-client.ts entry');
+const entryOf = (key: string): ManifestChunk => {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`the client build has no ${key} entry`);
+  return chunk;
+};
+const workflowEntry = entryOf('src/routes/workflow-client.ts');
 
 /** Every chunk an entry imports statically, and their styles. */
 function staticImports(chunk: ManifestChunk, seen = new Set<string>()): ManifestChunk[] {
@@ -54,15 +58,24 @@ const assetsFor = (lang: 'lv' | 'ru'): EntryServer.PageAssets => ({
   ],
 });
 
-const workflowChunks = staticImports(workflowEntry);
-const workflowAssetsFor = (lang: 'lv' | 'ru'): EntryServer.PageAssets => ({
-  ...assetsFor(lang),
-  script: `/${workflowEntry.file}`,
-  modulePreloads: workflowChunks.map((chunk) => `/${chunk.file}`),
-  styles: [...new Set([workflowEntry, ...workflowChunks].flatMap((chunk) => chunk.css ?? []))].map(
-    (file) => `/${file}`,
-  ),
-});
+/** A page whose own entry brings its styles, with its static imports preloaded at once. */
+const entryAssetsFor =
+  (entryChunk: ManifestChunk) =>
+  (lang: 'lv' | 'ru'): EntryServer.PageAssets => {
+    const chunks = staticImports(entryChunk);
+    return {
+      ...assetsFor(lang),
+      script: `/${entryChunk.file}`,
+      modulePreloads: chunks.map((chunk) => `/${chunk.file}`),
+      styles: [...new Set([entryChunk, ...chunks].flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
+    };
+  };
+const workflowAssetsFor = entryAssetsFor(workflowEntry);
+const widgetAssetsFor = {
+  calculator: entryAssetsFor(entryOf('widgets/frames/calculator-frame.tsx')),
+  application: entryAssetsFor(entryOf('widgets/frames/application-frame.tsx')),
+  identified: entryAssetsFor(entryOf('widgets/frames/identified-page.ts')),
+};
 
 async function write(relative: string, content: string): Promise<void> {
   const target = join(clientDir, relative);
@@ -80,6 +93,15 @@ for (const page of ssr.prerenderAll(assetsFor)) {
 for (const lang of ['lv', 'ru'] as const) {
   await write(`_not-found.${lang}.html`, ssr.renderNotFound(lang, assetsFor(lang)));
   await write(`_workflow.${lang}.html`, ssr.renderWorkflowShell(lang, workflowAssetsFor(lang)));
+  for (const kind of ['calculator', 'application'] as const) {
+    await write(`_widget-${kind}.${lang}.html`, ssr.renderWidgetFrame(kind, lang, widgetAssetsFor[kind](lang)));
+  }
+  for (const result of ['confirmed', 'failed'] as const) {
+    await write(
+      `_widget-identified-${result}.${lang}.html`,
+      ssr.renderIdentifiedPage(result, lang, widgetAssetsFor.identified(lang)),
+    );
+  }
 }
 await write('sitemap.xml', ssr.sitemapXml());
 await write('robots.txt', ssr.robotsTxt());

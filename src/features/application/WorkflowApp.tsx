@@ -26,6 +26,8 @@ const SCREENS = {
   error: named(() => import('./screens/ErrorScreen.tsx'), 'ErrorScreen'),
 } satisfies Record<string, ComponentType>;
 export type ScreenName = keyof typeof SCREENS;
+/** Screens a host of the workflow shows instead of the site's own (a widget in apply-only mode). */
+export type ScreenOverrides = Partial<Record<ScreenName, ComponentType>>;
 
 /** The screen that shows a state: the step's, and while a step is being left or found, the loading one. */
 export function screenOfSnapshot(snapshot: Pick<ApplicationSnapshot, 'value'>): ScreenName {
@@ -47,7 +49,7 @@ function FocusOnArrival({ enabled, children }: { enabled: boolean; children: Rea
   return <div ref={ref}>{children}</div>;
 }
 
-export function WorkflowApp() {
+export function WorkflowApp({ screens }: { screens?: ScreenOverrides | undefined }) {
   const screen = useWorkflow(screenOfSnapshot);
   // the page's first real screen keeps the browser's focus; every later one takes it
   const [shownBefore, setShownBefore] = useState(false);
@@ -56,7 +58,7 @@ export function WorkflowApp() {
     setLastScreen(screen);
     if (lastScreen !== 'loading') setShownBefore(true);
   }
-  const Screen = SCREENS[screen];
+  const Screen = screens?.[screen] ?? SCREENS[screen];
   return (
     <div className="workflow container" data-screen={screen}>
       <Suspense fallback={<LoadingScreen />}>

@@ -6,7 +6,7 @@ import {
   type WorkflowError,
 } from '../../../machines/application-machine.ts';
 import type { BrokerClient } from '../../api/broker-client.ts';
-import type { SubmitApplicationBody } from '../../domain/api.ts';
+import type { IdentificationReturn, StartIdentificationBody, SubmitApplicationBody } from '../../domain/api.ts';
 import type { Language } from '../../domain/language.ts';
 
 /** What the site gives the machine besides the API: browser storage and leaving the page. */
@@ -17,6 +17,8 @@ export interface SiteEnvironment {
   readonly navigate: (url: string) => void;
   /** the submission got through: the form's draft is no longer needed */
   readonly onSubmitted?: () => void;
+  /** where the bank or eParaksts sends the person back (a widget's popup closes itself) */
+  readonly identificationReturn?: IdentificationReturn;
 }
 
 /** The client's failures as the machine knows them: plain data, no class instance in the snapshot. */
@@ -40,10 +42,22 @@ const rethrowing =
     }
   };
 
-const bodyOf = (token: string, language: Language, choice: IdentificationChoice) =>
-  choice.method === 'bank'
-    ? { token, language, method: 'bank' as const, institutionId: choice.institutionId }
-    : { token, language, method: choice.method };
+const bodyOf = (
+  token: string,
+  language: Language,
+  choice: IdentificationChoice,
+  returnTo: IdentificationReturn | undefined,
+): StartIdentificationBody => {
+  const back = returnTo ? { returnTo } : {};
+  switch (choice.method) {
+    case 'bank':
+      return { token, language, method: 'bank', institutionId: choice.institutionId, ...back };
+    case 'eSignature':
+      return { token, language, method: 'eSignature', ...back };
+    case 'smartId':
+      return { token, language, method: 'smartId' };
+  }
+};
 
 /** The application machine as the site runs it: the broker's API, the browser's storage, real redirects. */
 export function siteApplicationMachine(client: BrokerClient, env: SiteEnvironment) {
@@ -58,7 +72,7 @@ export function siteApplicationMachine(client: BrokerClient, env: SiteEnvironmen
       loadInstitutions: fromPromise(rethrowing(() => client.institutions())),
       startIdentification: fromPromise(
         rethrowing(({ token, language, choice }: { token: string; language: Language; choice: IdentificationChoice }) =>
-          client.startIdentification(bodyOf(token, language, choice)),
+          client.startIdentification(bodyOf(token, language, choice, env.identificationReturn)),
         ),
       ),
       chooseOffer: fromPromise(

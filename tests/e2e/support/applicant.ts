@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
 import type { Language } from '../../../src/domain/language.ts';
 import lvForm from '../../../locales/lv/form.json' with { type: 'json' };
 import ruForm from '../../../locales/ru/form.json' with { type: 'json' };
@@ -28,28 +28,31 @@ export const APPLICANT = {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const workflowPath = (lang: Language, step: string) => `${lang === 'ru' ? '/ru' : ''}/applicantWorkflow/${step}`;
 
+/** Where the wizard is: the site's page, or a widget's iframe on a publisher's page. */
+export type Surface = Page | FrameLocator;
+
 /** The form's selects are the browser's own. */
-async function choose(page: Page, label: string, option: string) {
+async function choose(page: Surface, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
 }
 
 /** react-aria keeps its checkbox and radio inputs visually hidden inside their labels: a person clicks the label. */
-async function tick(page: Page, within: Page | ReturnType<Page['locator']>, role: 'checkbox' | 'radio', name: string) {
+async function tick(within: Surface | ReturnType<Page['locator']>, role: 'checkbox' | 'radio', name: string) {
   const input = within.getByRole(role, { name, exact: true });
   await input.locator('xpath=ancestor::label[1]').click();
   await expect(input).toBeChecked();
 }
 
-async function answer(page: Page, question: string, yes: boolean, lang: Language) {
+async function answer(page: Surface, question: string, yes: boolean, lang: Language) {
   const { form } = WORDS[lang];
-  await tick(page, page.getByRole('radiogroup', { name: question }), 'radio', yes ? form.yes : form.no);
+  await tick(page.getByRole('radiogroup', { name: question }), 'radio', yes ? form.yes : form.no);
 }
 
 /** The fewest answers of a valid application, by mouse. */
-export async function fillApplication(page: Page, lang: Language, { monthlyIncome = APPLICANT.monthlyIncome } = {}) {
+export async function fillApplication(page: Surface, lang: Language, { monthlyIncome = APPLICANT.monthlyIncome } = {}) {
   const { form } = WORDS[lang];
   await page.getByRole('textbox', { name: form.monthlyIncome.label, exact: true }).fill(monthlyIncome);
-  await tick(page, page, 'checkbox', form.incomeType.fullTimeJob);
+  await tick(page, 'checkbox', form.incomeType.fullTimeJob);
   await choose(
     page,
     form.incomeTypes.employmentDuration.replace('{{type}}', form.incomeType.fullTimeJob),
@@ -65,8 +68,8 @@ export async function fillApplication(page: Page, lang: Language, { monthlyIncom
   await answer(page, form.hasDependents.label, false, lang);
   await answer(page, form.hasFinancialLiabilities.label, false, lang);
   await answer(page, form.politicalyExposedPerson.label, false, lang);
-  await tick(page, page, 'checkbox', form.acceptTerms.label);
-  await tick(page, page, 'checkbox', form.acceptDataSharing.label);
+  await tick(page, 'checkbox', form.acceptTerms.label);
+  await tick(page, 'checkbox', form.acceptDataSharing.label);
 }
 
 export async function submitApplication(page: Page, lang: Language) {

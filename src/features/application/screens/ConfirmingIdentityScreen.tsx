@@ -6,6 +6,7 @@ import { StepHeading } from '../StepHeading.tsx';
 import { useSend, useWorkflow } from '../workflow-context.tsx';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
+import { usePresentation } from '../presentation.tsx';
 
 /**
  * "Please wait" while the identification is checked: the Smart-ID verification code to compare with the
@@ -17,6 +18,8 @@ export function ConfirmingIdentityScreen() {
   const code = useWorkflow(
     (snapshot) => snapshot.context.verificationCode ?? snapshot.context.status?.identification.verificationCode ?? null,
   );
+  const { embedded } = usePresentation();
+  const identificationUrl = useWorkflow((snapshot) => snapshot.context.identificationUrl);
   const method = useWorkflow((snapshot) =>
     snapshot.context.verificationCode ? 'smartId' : (snapshot.context.status?.identification.method ?? null),
   );
@@ -43,6 +46,15 @@ export function ConfirmingIdentityScreen() {
       )}
       {/* said once when the code appears; the code on screen does not tick, so nothing repeats */}
       <LiveAnnouncer message={code ? t('confirming.codeAnnouncement', { code: code.split('').join(' ') }) : ''} />
+      {embedded && identificationUrl ? (
+        <p className="screen__note">
+          {t('confirming.popupNote')}{' '}
+          <a href={identificationUrl} target="_blank" rel="noopener">
+            {t('confirming.openAgain')}
+            <span className="visually-hidden"> {t('confirming.newWindow')}</span>
+          </a>
+        </p>
+      ) : null}
       <ProgressBar isIndeterminate label={t('confirming.progress')} />
       <p className="screen__note">{t('confirming.automatic')}</p>
       <div className="screen__actions">

@@ -1,0 +1,57 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { createActor } from 'xstate';
+import type { ApplicationActor, ApplicationInput } from '../../../machines/application-machine.ts';
+import type { BrokerClient } from '../../api/broker-client.ts';
+import type { Language } from '../../domain/language.ts';
+import { createI18n } from '../../routes/i18n.ts';
+import { keepWithinContentSecurityPolicy } from './content-security.ts';
+import { PresentationProvider, type WorkflowPresentation } from './presentation.tsx';
+import { siteApplicationMachine, type SiteEnvironment } from './site-implementations.ts';
+import { WorkflowApp, type ScreenOverrides } from './WorkflowApp.tsx';
+import { WorkflowProvider } from './workflow-context.tsx';
+import { loadWorkflowResources, WORKFLOW_FALLBACK_NAMESPACES, workflowLocaleBackend } from './workflow-resources.ts';
+
+export interface WorkflowMount {
+  readonly root: HTMLElement;
+  readonly lang: Language;
+  readonly client: BrokerClient;
+  readonly env: SiteEnvironment;
+  readonly input: Omit<ApplicationInput, 'language'>;
+  readonly presentation?: WorkflowPresentation;
+  readonly screens?: ScreenOverrides;
+  /** runs before the machine starts, so a subscriber (the address, a widget's host) sees its first state */
+  readonly beforeStart?: (actor: ApplicationActor, i18n: I18n) => void;
+}
+
+/**
+ * The workflow's machine and screens in `root`, as the site and the widgets run it: the words of
+ * the first step, the machine with the browser's implementations, then the screens.
+ */
+export async function mountWorkflow(mount: WorkflowMount): Promise<ApplicationActor> {
+  keepWithinContentSecurityPolicy();
+  const i18n = createI18n(mount.lang, await loadWorkflowResources(mount.lang), {
+    backend: workflowLocaleBackend,
+    fallbackNS: WORKFLOW_FALLBACK_NAMESPACES,
+  });
+  const actor = createActor(siteApplicationMachine(mount.client, mount.env), {
+    input: { language: mount.lang, ...mount.input },
+  });
+  mount.beforeStart?.(actor, i18n);
+  actor.start();
+
+  createRoot(mount.root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <PresentationProvider presentation={mount.presentation ?? { embedded: false }}>
+          <WorkflowProvider actor={actor}>
+            <WorkflowApp screens={mount.screens} />
+          </WorkflowProvider>
+        </PresentationProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+  return actor;
+}

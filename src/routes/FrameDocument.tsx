@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import type { Language } from '../domain/language.ts';
+import type { PageAssets } from './Document.tsx';
+
+/**
+ * A widget's page inside a publisher's iframe, or the small page a widget's popup lands on: the
+ * content alone, no site header, footer or cookie banner (the widgets run no third-party scripts).
+ */
+export function FrameDocument({
+  lang,
+  title,
+  assets,
+  children,
+}: {
+  lang: Language;
+  title: string;
+  assets: PageAssets;
+  children: ReactNode;
+}) {
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="robots" content="noindex, nofollow" />
+        <meta name="referrer" content="strict-origin-when-cross-origin" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.fontPreloads.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        <script type="module" src={assets.script} />
+        {assets.modulePreloads?.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+      </head>
+      <body>{children}</body>
+    </html>
+  );
+}

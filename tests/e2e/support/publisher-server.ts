@@ -1,0 +1,28 @@
+/**
+ * A publisher's web site for the widget tests: static pages from tests/e2e/publisher on another
+ * origin than the product (another port), with the product's origin written into them. The same
+ * server answers as http://localhost:PORT too, a third origin for the "wrong origin" test.
+ */
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const port = Number(process.env.PUBLISHER_PORT ?? 4312);
+const productOrigin = process.env.PRODUCT_ORIGIN ?? 'http://127.0.0.1:4310';
+const pagesDir = join(import.meta.dirname, '../publisher');
+
+createServer((request, response) => {
+  const path = new URL(request.url ?? '/', 'http://publisher').pathname;
+  const name = path === '/' ? 'index.html' : path.slice(1);
+  if (!/^[\w-]+\.html$/.test(name)) {
+    response.writeHead(404).end('not found');
+    return;
+  }
+  readFile(join(pagesDir, name), 'utf8').then(
+    (html) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(html.replaceAll('%PRODUCT_ORIGIN%', productOrigin));
+    },
+    () => response.writeHead(404).end('not found'),
+  );
+}).listen(port, '127.0.0.1');

@@ -1,0 +1,71 @@
+import '../../src/styles/site.css';
+import './frame.css';
+import { lazyBrokerClient } from '../../src/api/lazy-broker-client.ts';
+import { isTokenShaped } from '../../src/domain/token.ts';
+import { mountWorkflow } from '../../src/features/application/mount-workflow.tsx';
+import type { ScreenOverrides } from '../../src/features/application/WorkflowApp.tsx';
+import { frameSettings, trackingOf } from './frame-options.ts';
+import { connectToHost, reportHeight } from './host-bridge.ts';
+import { storageOr } from './safe-storage.ts';
+import { announceProgress } from './application-events.ts';
+import { applyOnlyOffersScreen } from './ApplyOnlyOffersScreen.tsx';
+import { DRAFT_KEY } from '../../src/features/application/form/application-draft.ts';
+
+/** In apply-only mode every screen with offers' figures gives way to the site, in a new tab. */
+function applyOnlyScreens(client: Parameters<typeof applyOnlyOffersScreen>[0]): ScreenOverrides {
+  const screen = applyOnlyOffersScreen(client);
+  return { waiting: screen, offers: screen, offerChosen: screen, signing: screen, paid: screen };
+}
+
+/**
+ * The application widget: the site's own workflow (machine, screens, words) in the publisher's
+ * iframe. Differences from the site: the address does not follow the steps (the iframe's history
+ * is the host page's), the bank, eParaksts and the lender open in a new tab while the widget keeps
+ * watching the status, and the host hears of the submission and the offers, never their content.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  const { options, config, lang } = frameSettings(window.location.href);
+  const bridge = connectToHost(window);
+  const local = storageOr(() => window.localStorage);
+  const session = storageOr(() => window.sessionStorage);
+
+  // the publisher's attribution, where the application's form reads it (spec: session storage)
+  for (const [name, value] of Object.entries(trackingOf(options))) session.setItem(name, value);
+  if (bridge && session.getItem('referrer') === null) session.setItem('referrer', bridge.hostOrigin);
+
+  const saved = local.getItem('token');
+  const client = lazyBrokerClient({ language: () => lang });
+  await mountWorkflow({
+    root,
+    lang,
+    client,
+    env: {
+      local,
+      session,
+      navigate: (url) => void window.open(url, '_blank', 'noopener'),
+      onSubmitted: () => {
+        session.removeItem(DRAFT_KEY);
+        bridge?.post({ type: 'applicationSubmitted' });
+      },
+      identificationReturn: 'widget',
+    },
+    input: {
+      token: isTokenShaped(saved) ? saved : null,
+      preselectedPurpose: config.purpose,
+      preselectedAmount: options.amount === undefined ? null : config.amount,
+      preselectedTerm: options.term === undefined ? null : config.term,
+    },
+    presentation: { embedded: true },
+    ...(config.mode === 'applyOnly' ? { screens: applyOnlyScreens(client) } : {}),
+    beforeStart: (actor) => {
+      if (bridge) announceProgress(actor, bridge);
+    },
+  });
+  if (bridge) {
+    bridge.post({ type: 'ready', widget: 'application' });
+    reportHeight(bridge, root);
+  }
+}
+
+const root = document.getElementById('widget-root');
+if (root) void start(root);

@@ -1,0 +1,55 @@
+import type { Language } from '../../src/domain/language.ts';
+import {
+  optionsFromQuery,
+  optionsToQuery,
+  widgetConfig,
+  type WidgetConfig,
+  type WidgetOptions,
+} from '../protocol/options.ts';
+import { FRAME_PARAMS, WIDGET_BASE_PATH } from '../protocol/messages.ts';
+
+/** A widget page's settings, read back from its own address (the loader validated them already). */
+export interface FrameSettings {
+  readonly options: WidgetOptions;
+  readonly config: WidgetConfig;
+  readonly lang: Language;
+}
+
+export function frameSettings(href: string): FrameSettings {
+  const options = optionsFromQuery(new URL(href).searchParams);
+  const config = widgetConfig(options);
+  return { options, config, lang: config.lang };
+}
+
+/**
+ * The application widget's address with the calculator's figures: the calculator's call to
+ * action opens it in the same iframe, keeping the host's origin and the widget's id.
+ */
+export function applicationFrameHref(href: string, figures: { amount: number; months: number }): string {
+  const here = new URL(href);
+  const options: WidgetOptions = {
+    ...optionsFromQuery(here.searchParams),
+    amount: String(figures.amount),
+    term: String(figures.months),
+  };
+  const query = optionsToQuery(options);
+  for (const param of Object.values(FRAME_PARAMS)) {
+    const value = here.searchParams.get(param);
+    if (value !== null) query.set(param, value);
+  }
+  return `${WIDGET_BASE_PATH}/application?${query.toString()}`;
+}
+
+/** The tracking options under the spec's session-storage names (utm_source, click_ID…). */
+export function trackingOf(options: WidgetOptions): Record<string, string> {
+  const query = optionsToQuery({
+    publisherId: options.publisherId,
+    utmSource: options.utmSource,
+    utmMedium: options.utmMedium,
+    utmCampaign: options.utmCampaign,
+    utmContent: options.utmContent,
+    utmTerm: options.utmTerm,
+    clickId: options.clickId,
+  });
+  return Object.fromEntries(query.entries());
+}

@@ -1,0 +1,87 @@
+import {
+  envelopeOf,
+  FRAME_PARAMS,
+  hostMessageSchema,
+  WIDGET_ID_PATTERN,
+  type HostMessage,
+  type WidgetMessageBody,
+} from '../protocol/messages.ts';
+
+/** The widget's line to the publisher's page that framed it. */
+export interface HostBridge {
+  /** the host page's origin: messages go there and nowhere else */
+  readonly hostOrigin: string;
+  readonly widgetId: string;
+  post(body: WidgetMessageBody): void;
+  /** messages from the host, validated; returns the unsubscribe */
+  listen(handler: (message: HostMessage) => void): () => void;
+}
+
+/** What the bridge needs of the browser (a test passes its own). */
+export interface FrameWindow {
+  readonly location: { readonly href: string; readonly ancestorOrigins?: DOMStringList | undefined };
+  readonly parent: Pick<Window, 'postMessage'>;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+
+const originOf = (value: string | null): string | null => {
+  if (!value) return null;
+  try {
+    const origin = new URL(value).origin;
+    return origin === value && origin !== 'null' ? origin : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Connects to the page that framed this widget, if the address names it and the browser agrees.
+ * The loader writes the host's origin and the widget's id into the iframe's address; where the
+ * browser tells the real ancestor (`location.ancestorOrigins`), a different one gets nothing.
+ * Without a bridge the widget still works, it only tells no one.
+ */
+export function connectToHost(frame: FrameWindow): HostBridge | null {
+  if ((frame.parent as unknown) === frame) return null;
+  const params = new URL(frame.location.href).searchParams;
+  const hostOrigin = originOf(params.get(FRAME_PARAMS.hostOrigin));
+  const widgetId = params.get(FRAME_PARAMS.widgetId) ?? '';
+  if (!hostOrigin || !WIDGET_ID_PATTERN.test(widgetId)) return null;
+  const ancestors = frame.location.ancestorOrigins;
+  if (ancestors && ancestors.length > 0 && ancestors[0] !== hostOrigin) return null;
+
+  return {
+    hostOrigin,
+    widgetId,
+    post: (body) => frame.parent.postMessage({ ...envelopeOf(widgetId), ...body }, hostOrigin),
+    listen: (handler) => {
+      const onMessage = (event: MessageEvent) => {
+        // only the framing page itself, from the origin it said it has, speaking this protocol
+        if (event.source !== frame.parent || event.origin !== hostOrigin) return;
+        const parsed = hostMessageSchema.safeParse(event.data);
+        if (parsed.success && parsed.data.id === widgetId) handler(parsed.data);
+      };
+      frame.addEventListener('message', onMessage);
+      return () => frame.removeEventListener('message', onMessage);
+    },
+  };
+}
+
+/**
+ * Tells the host the content's height whenever it changes, so the iframe is as tall as what it
+ * shows: no scrollbar inside, no gap below.
+ */
+export function reportHeight(bridge: HostBridge, content: HTMLElement): () => void {
+  content.ownerDocument.documentElement.classList.add('widget-sized');
+  let last = -1;
+  const measure = () => {
+    const height = Math.ceil(content.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    bridge.post({ type: 'resize', height });
+  };
+  const observer = new ResizeObserver(measure);
+  observer.observe(content);
+  measure();
+  return () => observer.disconnect();
+}

@@ -1,0 +1,192 @@
+import lvWords from '../../locales/lv/widget.json';
+import ruWords from '../../locales/ru/widget.json';
+import {
+  domEventName,
+  envelopeOf,
+  FRAME_PARAMS,
+  GLOBAL_NAME,
+  WIDGET_BASE_PATH,
+  WIDGET_EVENT_TYPES,
+  widgetMessageSchema,
+  type HostMessageBody,
+  type WidgetEventType,
+  type WidgetMessage,
+} from '../protocol/messages.ts';
+import {
+  isWidgetKind,
+  OPTION_RULES,
+  optionsToQuery,
+  readWidgetOptions,
+  TRACKING_OPTION_NAMES,
+  widgetConfig,
+  WIDGET_KINDS,
+  type WidgetKind,
+  type WidgetOptions,
+} from '../protocol/options.ts';
+
+/** What a callback of `on` and a DOM event's `detail` carry: the message without its envelope. */
+export type WidgetEventDetail = { readonly widget: WidgetKind; readonly id: string } & Record<string, unknown>;
+type Listener = (detail: WidgetEventDetail & { readonly type: WidgetEventType }, element: HTMLElement) => void;
+
+interface Mounted {
+  readonly id: string;
+  readonly kind: WidgetKind;
+  readonly element: HTMLElement;
+  readonly iframe: HTMLIFrameElement;
+}
+
+/** Heights the iframes start at, near their content's, so the first resize moves the page little. */
+const INITIAL_HEIGHT: Record<WidgetKind, number> = { calculator: 640, application: 900 };
+const TITLES = { lv: lvWords.frameTitle, ru: ruWords.frameTitle };
+
+const warn = (message: string) => console.warn(`[${GLOBAL_NAME}] ${message}`);
+
+/**
+ * The widgets' side on the publisher's page: it places each widget's iframe, sizes it to its
+ * content, and turns the widget's messages into DOM events and callbacks. It trusts a message only
+ * from the product's origin and from the very iframe it placed, and only in the protocol's shape.
+ */
+export function startHost(productOrigin: string, page: Window & typeof globalThis): void {
+  const doc = page.document;
+  const mounted = new Map<HTMLElement, Mounted>();
+  const listeners = new Map<WidgetEventType, Set<Listener>>();
+  let defaults: Record<string, unknown> = {};
+  let count = 0;
+
+  const elementOf = (target: unknown): HTMLElement | null => {
+    const element = typeof target === 'string' ? doc.querySelector(target) : target;
+    if (element instanceof page.HTMLElement) return element;
+    warn(`no element ${typeof target === 'string' ? `matches "${target}"` : 'was given'}.`);
+    return null;
+  };
+
+  /** The host page's own utm_* and click_ID, where the widget's configuration sets none. */
+  const pageTracking = (): WidgetOptions => {
+    const params = new URL(page.location.href).searchParams;
+    const raw: Record<string, string> = {};
+    for (const name of TRACKING_OPTION_NAMES) {
+      const value = params.get(OPTION_RULES[name].param);
+      if (value) raw[name] = value;
+    }
+    return readWidgetOptions(raw).options;
+  };
+
+  function mount(target: unknown, given: unknown): void {
+    const element = elementOf(target);
+    if (!element) return;
+    const { widget, ...rest } = { ...defaults, ...(given && typeof given === 'object' ? given : {}) } as Record<
+      string,
+      unknown
+    >;
+    if (!isWidgetKind(widget)) {
+      warn(`unknown widget ${JSON.stringify(widget)}; use ${WIDGET_KINDS.join(' or ')}.`);
+      return;
+    }
+    const { options, problems } = readWidgetOptions(rest);
+    for (const problem of problems) warn(problem);
+    unmount(element);
+
+    const id = `w${(++count).toString(36)}`;
+    const query = optionsToQuery({ ...pageTracking(), ...options });
+    query.set(FRAME_PARAMS.hostOrigin, page.location.origin);
+    query.set(FRAME_PARAMS.widgetId, id);
+    const iframe = doc.createElement('iframe');
+    iframe.src = `${productOrigin}${WIDGET_BASE_PATH}/${widget}?${query.toString()}`;
+    iframe.title = TITLES[widgetConfig(options).lang][widget];
+    iframe.setAttribute('scrolling', 'no');
+    iframe.style.cssText = `display:block;width:100%;border:0;height:${INITIAL_HEIGHT[widget]}px;color-scheme:normal`;
+    element.replaceChildren(iframe);
+    mounted.set(element, { id, kind: widget, element, iframe });
+  }
+
+  function unmount(target: unknown): void {
+    const element = target instanceof page.HTMLElement ? target : elementOf(target);
+    const widget = element && mounted.get(element);
+    if (!widget) return;
+    widget.iframe.remove();
+    mounted.delete(widget.element);
+  }
+
+  function update(target: unknown, figures: unknown): void {
+    const element = elementOf(target);
+    const widget = element && mounted.get(element);
+    if (!widget) return warn('update: no widget is mounted there.');
+    const { options, problems } = readWidgetOptions((figures ?? {}) as Record<string, unknown>);
+    for (const problem of problems) warn(problem);
+    const body: HostMessageBody = {
+      type: 'update',
+      ...(options.amount ? { amount: Number(options.amount) } : {}),
+      ...(options.term ? { term: Number(options.term) } : {}),
+    };
+    widget.iframe.contentWindow?.postMessage({ ...envelopeOf(widget.id), ...body }, productOrigin);
+  }
+
+  function on(type: unknown, callback: unknown): void {
+    if (!(WIDGET_EVENT_TYPES as readonly unknown[]).includes(type) || typeof callback !== 'function') {
+      return warn(`on: use one of ${WIDGET_EVENT_TYPES.join(', ')} and a function.`);
+    }
+    const set = listeners.get(type as WidgetEventType) ?? new Set();
+    set.add(callback as Listener);
+    listeners.set(type as WidgetEventType, set);
+  }
+
+  function deliver(widget: Mounted, message: WidgetMessage): void {
+    const { protocol: _protocol, v: _v, id, type, ...fields } = message;
+    if (type === 'resize') widget.iframe.style.height = `${message.height}px`;
+    const detail: WidgetEventDetail = { widget: widget.kind, id, ...fields };
+    widget.element.dispatchEvent(new page.CustomEvent(domEventName(type), { detail, bubbles: true }));
+    for (const listener of listeners.get(type) ?? []) {
+      try {
+        listener({ ...detail, type }, widget.element);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  page.addEventListener('message', (event) => {
+    if (event.origin !== productOrigin) return;
+    const widget = [...mounted.values()].find((candidate) => candidate.iframe.contentWindow === event.source);
+    if (!widget) return;
+    const parsed = widgetMessageSchema.safeParse(event.data);
+    if (parsed.success && parsed.data.id === widget.id) deliver(widget, parsed.data);
+  });
+
+  const scan = () => {
+    for (const element of doc.querySelectorAll<HTMLElement>('[data-loan-widget]')) {
+      if (mounted.has(element)) continue;
+      const { loanWidget, ...options } = element.dataset;
+      mount(element, { ...options, widget: loanWidget });
+    }
+  };
+
+  const commands: Record<string, (...args: unknown[]) => void> = {
+    init: (options) => {
+      defaults = options && typeof options === 'object' ? { ...(options as Record<string, unknown>) } : {};
+    },
+    mount,
+    unmount,
+    update,
+    on,
+    scan,
+  };
+  const api = Object.assign(
+    (command: unknown, ...args: unknown[]) => {
+      const run = typeof command === 'string' ? commands[command] : undefined;
+      if (run) run(...args);
+      else warn(`unknown command ${JSON.stringify(command)}; use ${Object.keys(commands).join(', ')}.`);
+    },
+    commands,
+    { loaded: true, started: true },
+  );
+
+  const globals = page as unknown as Record<string, unknown>;
+  const queued = (globals[GLOBAL_NAME] as { q?: ArrayLike<unknown>[] } | undefined)?.q ?? [];
+  globals[GLOBAL_NAME] = api;
+  for (const call of queued) {
+    const [command, ...args] = Array.from(call);
+    api(command, ...args);
+  }
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', scan, { once: true });
+  else scan();
+}

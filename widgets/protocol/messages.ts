@@ -1,0 +1,63 @@
+import * as z from 'zod/mini';
+import { WIDGET_KINDS } from './options.ts';
+import { PROTOCOL_NAME, PROTOCOL_VERSION, WIDGET_ID_PATTERN } from './constants.ts';
+
+export * from './constants.ts';
+
+/**
+ * The host↔widget postMessage protocol, version 1. Every message carries the protocol's name, its
+ * version and the widget's id on the host page. Objects are strict: a message with any field more
+ * (personal data slipping in) is refused, not passed on.
+ */
+const envelope = {
+  protocol: z.literal(PROTOCOL_NAME),
+  v: z.literal(PROTOCOL_VERSION),
+  id: z.string().check(z.regex(WIDGET_ID_PATTERN)),
+};
+const whole = (max: number) => z.number().check(z.int(), z.gte(0), z.lte(max));
+
+/** Widget → host. */
+export const widgetMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({ ...envelope, type: z.literal('ready'), widget: z.enum(WIDGET_KINDS) }),
+  /** the content's height in CSS pixels; the host sizes the iframe to it */
+  z.strictObject({ ...envelope, type: z.literal('resize'), height: whole(20_000) }),
+  /** the calculator's figures; no monthly payment in apply-only mode */
+  z.strictObject({
+    ...envelope,
+    type: z.literal('calculationChanged'),
+    amount: whole(1_000_000),
+    term: whole(1_000),
+    monthlyPayment: z.optional(z.number().check(z.gte(0), z.lte(1_000_000))),
+  }),
+  z.strictObject({ ...envelope, type: z.literal('applicationSubmitted') }),
+  z.strictObject({ ...envelope, type: z.literal('offersReady'), count: whole(1_000) }),
+]);
+export type WidgetMessage = z.infer<typeof widgetMessageSchema>;
+export type WidgetEventType = WidgetMessage['type'];
+export const WIDGET_EVENT_TYPES = [
+  'ready',
+  'resize',
+  'calculationChanged',
+  'applicationSubmitted',
+  'offersReady',
+] as const satisfies readonly WidgetEventType[];
+
+/** Host → widget: the JavaScript API's `update` sets the calculator's figures. */
+export const hostMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    ...envelope,
+    type: z.literal('update'),
+    amount: z.optional(whole(1_000_000)),
+    term: z.optional(whole(1_000)),
+  }),
+]);
+export type HostMessage = z.infer<typeof hostMessageSchema>;
+
+/** The DOM event a message becomes on the widget's element: `loanwidget:calculationchanged`. */
+export const domEventName = (type: WidgetEventType): string => `loanwidget:${type.toLowerCase()}`;
+
+type Body<M> = M extends unknown ? Omit<M, 'protocol' | 'v' | 'id'> : never;
+export type WidgetMessageBody = Body<WidgetMessage>;
+export type HostMessageBody = Body<HostMessage>;
+
+export const envelopeOf = (id: string) => ({ protocol: PROTOCOL_NAME, v: PROTOCOL_VERSION, id }) as const;
