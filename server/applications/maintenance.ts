@@ -19,13 +19,17 @@ export async function expireStaleApplications(broker: Broker): Promise<number> {
   return expired.rows.length;
 }
 
-/** Personal data is kept for the retention period only; then the whole application goes. */
+/**
+ * Personal data is kept for the retention period only; then the whole application goes. Nonces and
+ * handoff codes past their time, spent or not, go too.
+ */
 export async function deleteExpiredData(broker: Broker): Promise<number> {
   const deleted = await broker.db.query<{ id: string }>(
     'DELETE FROM applications WHERE created_at < now() - make_interval(days => $1) RETURNING id',
     [broker.config.retentionDays],
   );
   await broker.db.query('DELETE FROM partner_nonces WHERE expires_at < now()');
+  await broker.db.query('DELETE FROM application_handoffs WHERE expires_at < now()');
   for (const { id } of deleted.rows) await statusChanged(broker, id);
   return deleted.rows.length;
 }

@@ -10,7 +10,7 @@ export const QUEUES = {
   smartIdPoll: 'smart-id-poll',
   /** re-queue lender requests a crash left behind; expire stale offers and applications */
   sweep: 'sweep',
-  /** delete applications past the retention period, and old nonces */
+  /** delete applications past the retention period, old nonces and expired handoff codes */
   retention: 'data-retention',
 } as const;
 

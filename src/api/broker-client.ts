@@ -4,11 +4,15 @@ import {
   apiErrorSchema,
   applicationStatusSchema,
   chooseOfferAnswerSchema,
+  handoffAnswerSchema,
   institutionsAnswerSchema,
+  redeemHandoffAnswerSchema,
   startIdentificationAnswerSchema,
   submitApplicationAnswerSchema,
   type ApplicationStatus,
+  type HandoffAnswer,
   type Institution,
+  type RedeemHandoffAnswer,
   type StartIdentificationAnswer,
   type StartIdentificationBody,
   type SubmitApplicationAnswer,
@@ -98,6 +102,10 @@ export interface BrokerClient {
   submit(body: SubmitApplicationBody, idempotencyKey: string): Promise<SubmitApplicationAnswer>;
   startIdentification(body: StartIdentificationBody): Promise<StartIdentificationAnswer>;
   chooseOffer(token: string, offerId: string): Promise<ChooseOfferAnswer>;
+  /** A one-time code, good for two minutes, that opens the application in another tab of the site. */
+  createHandoff(token: string): Promise<HandoffAnswer>;
+  /** The application's token for a handoff code; a code is good once (400 handoffExpired after). */
+  redeemHandoff(code: string): Promise<RedeemHandoffAnswer>;
   /** Calls onStatus with every new status until the returned function is called. */
   watchStatus(token: string, onStatus: (status: ApplicationStatus) => void, options?: WatchStatusOptions): () => void;
 }
@@ -113,8 +121,9 @@ const RETRY_STATUS_CODES = [408, 500, 502, 503, 504];
 
 /**
  * Retries are for requests that are safe to repeat: GETs, and the submission, which the server
- * deduplicates by its Idempotency-Key. Starting an identification or choosing an offer is never
- * repeated behind the person's back.
+ * deduplicates by its Idempotency-Key, and asking for a handoff code, whose repeat only makes one more
+ * short-lived code. Starting an identification, choosing an offer or redeeming a handoff code (a redeem
+ * whose answer was lost has spent its code) is never repeated behind the person's back.
  */
 const retrySafely = (method: 'get' | 'post'): Options['retry'] => ({
   limit: 2,
@@ -237,6 +246,22 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
       return request(chooseOfferAnswerSchema, '/api/applications/chooseOffer', {
         method: 'post',
         json: { token, offerId },
+        retry: NO_RETRY,
+      });
+    },
+
+    async createHandoff(token) {
+      return request(handoffAnswerSchema, '/api/applications/handoff', {
+        method: 'post',
+        json: { token },
+        retry: retrySafely('post'),
+      });
+    },
+
+    async redeemHandoff(code) {
+      return request(redeemHandoffAnswerSchema, '/api/applications/handoff/redeem', {
+        method: 'post',
+        json: { code },
         retry: NO_RETRY,
       });
     },

@@ -13,6 +13,8 @@ export function lazyBrokerClient(options: BrokerClientOptions): BrokerClient {
     submit: async (body, idempotencyKey) => (await load()).submit(body, idempotencyKey),
     startIdentification: async (body) => (await load()).startIdentification(body),
     chooseOffer: async (token, offerId) => (await load()).chooseOffer(token, offerId),
+    createHandoff: async (token) => (await load()).createHandoff(token),
+    redeemHandoff: async (code) => (await load()).redeemHandoff(code),
     watchStatus: (token, onStatus, watchOptions) => {
       let stop: (() => void) | null = null;
       let stopped = false;
