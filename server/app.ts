@@ -10,6 +10,7 @@ import { registerApiRoutes } from './http/api-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { apiMessage, requestLanguage } from './http/messages.ts';
 import { registerPartnerRoutes } from './http/partner-routes.ts';
+import { registerPublisherRoutes } from './http/publisher-routes.ts';
 import { ApiProblem } from './http/problem.ts';
 import { apiSecurityHeaders, registerSecurityHeaders, siteSecurityHeaders } from './http/security-headers.ts';
 import { registerSandbox } from './sandbox/register.ts';
@@ -88,6 +89,7 @@ export async function buildApp({
   if (config.sandboxInProcess) await registerSandbox(app, config);
   await registerApiRoutes(app, broker);
   await registerPartnerRoutes(app, broker);
+  await registerPublisherRoutes(app, broker);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   if (clientDir) {
     // pages and assets are compressed; API answers are small and the status endpoint is hot

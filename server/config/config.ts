@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { DatabaseConfig } from '../db/database.ts';
 import { lenderDelayFromEnv, type LenderDelay } from './lender-delay.ts';
 import { parseKeyList } from '../security/field-cipher.ts';
+import { parsePublisherKeys, type PublisherKey } from './publisher-keys.ts';
 
 /** Everything the broker reads from its environment, resolved once at start. */
 export interface BrokerConfig {
@@ -31,6 +32,8 @@ export interface BrokerConfig {
   readonly rateLimitScale: number;
   /** run pg-boss workers in this process (a process may serve HTTP only) */
   readonly workers: boolean;
+  /** PUBLISHER_KEYS: who may read the publisher report, by key digest; empty: nobody */
+  readonly publisherKeys: readonly PublisherKey[];
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -81,6 +84,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): BrokerC
     retentionDays: number(env.RETENTION_DAYS, 90),
     rateLimitScale: number(env.RATE_LIMIT_SCALE, 1),
     workers: env.WORKERS !== 'off',
+    publisherKeys: parsePublisherKeys(env.PUBLISHER_KEYS),
   };
 }
 

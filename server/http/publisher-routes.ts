@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../src/domain/api.ts';
+import {
+  publisherApplicationsAnswerSchema,
+  publisherApplicationsQuerySchema,
+} from '../../src/domain/publisher-report.ts';
+import type { Broker } from '../broker.ts';
+import { bearerKey, publisherForKey } from '../config/publisher-keys.ts';
+import { publisherApplications } from '../publishers/report.ts';
+import { ApiProblem } from './problem.ts';
+
+/** Rate limits per client address, per minute; RATE_LIMIT_SCALE raises them for load tests. */
+const limit = (broker: Broker, perMinute: number) => ({
+  rateLimit: { max: Math.round(perMinute * broker.config.rateLimitScale), timeWindow: 60_000 },
+});
+
+/**
+ * What publishers read about the applications their widgets brought, with the key PUBLISHER_KEYS
+ * gives them: attribution and progress, no personal data.
+ */
+export async function registerPublisherRoutes(app: FastifyInstance, broker: Broker): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const publishers = new WeakMap<FastifyRequest, string>();
+
+  api.get(
+    '/api/publishers/applications',
+    {
+      config: limit(broker, 60),
+      schema: {
+        summary: "A publisher's applications: attribution and state, newest first",
+        description:
+          'Authorization: Bearer <publisher key>. Only applications whose tracking names that publisher; ' +
+          '`from` and `to` are days (UTC) or instants, both included. No personal data, amounts or referrer.',
+        querystring: publisherApplicationsQuerySchema,
+        response: {
+          200: publisherApplicationsAnswerSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+      // after the rate limit (an onRequest hook), so guesses are counted too, and before the query
+      // is validated, so a stranger learns nothing but 401
+      preValidation: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const publisherId = publisherForKey(broker.config.publisherKeys, bearerKey(request.headers.authorization));
+        if (publisherId === null) {
+          reply.header('www-authenticate', 'Bearer');
+          throw new ApiProblem(401, 'unauthorized');
+        }
+        publishers.set(request, publisherId);
+      },
+    },
+    async (request, reply) => {
+      const publisherId = publishers.get(request);
+      if (publisherId === undefined) throw new ApiProblem(401, 'unauthorized');
+      const answer = await publisherApplications(broker, publisherId, request.query);
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
+  );
+}
