@@ -10,6 +10,8 @@ export interface PageAssets {
   readonly script: string;
   /** modules the script imports, fetched at once instead of after it */
   readonly modulePreloads?: readonly string[];
+  /** a page's own script beside the site's (the publishers page's snippet generator) */
+  readonly pageScript?: string;
   readonly styles: readonly string[];
   readonly fontPreloads: readonly string[];
 }
@@ -54,6 +56,7 @@ export function Document({
           <link key={href} rel="stylesheet" href={href} />
         ))}
         <script type="module" src={assets.script} />
+        {assets.pageScript ? <script type="module" src={assets.pageScript} /> : null}
         {assets.modulePreloads?.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}

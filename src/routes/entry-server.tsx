@@ -8,9 +8,11 @@ import { HomePage } from '../features/site/HomePage.tsx';
 import { LegalPage } from '../features/site/LegalPage.tsx';
 import { NotFoundPage } from '../features/site/NotFoundPage.tsx';
 import { ProductPage } from '../features/site/ProductPage.tsx';
+import { PublishersPage } from '../features/publishers/PublishersPage.tsx';
 import { WorkflowShell } from '../features/application/WorkflowShell.tsx';
 import { allResources, articleFragment, legalFragment, publishedFragments } from './content.ts';
 import { Document, type PageAssets } from './Document.tsx';
+import { FrameDocument } from './FrameDocument.tsx';
 import { createI18n } from './i18n.ts';
 import { pageMetadata } from './page-meta.ts';
 import {
@@ -51,6 +53,8 @@ function pageBody(resolved: ResolvedPage): ReactNode {
       return <TipsPage />;
     case 'article':
       return <ArticlePage article={kind.article} html={articleFragment(lang, kind.article)} />;
+    case 'publishers':
+      return <PublishersPage />;
     case 'notFound':
       return <NotFoundPage />;
   }
@@ -96,11 +100,11 @@ export interface PrerenderedPage {
 }
 
 /** Every page of the registry, aliases included. */
-export function prerenderAll(assetsFor: (lang: Language) => PageAssets): PrerenderedPage[] {
+export function prerenderAll(assetsFor: (lang: Language, pageId: string) => PageAssets): PrerenderedPage[] {
   return allPagePaths().map((path) => {
     const resolved = resolvePage(path);
     if (!resolved) throw new Error(`registry path ${path} does not resolve`);
-    return { path, html: renderResolved(resolved, assetsFor(resolved.lang)) };
+    return { path, html: renderResolved(resolved, assetsFor(resolved.lang, resolved.entry.id)) };
   });
 }
 
@@ -130,6 +134,46 @@ export function renderWorkflowShell(lang: Language, assets: PageAssets): string 
         <WorkflowShell />
       </Document>
     </I18nextProvider>,
+  );
+  return `<!doctype html>${html}`;
+}
+
+export type WidgetFrameKind = 'calculator' | 'application';
+
+/** A widget's iframe page: the widget's script renders into #widget-root. */
+export function renderWidgetFrame(kind: WidgetFrameKind, lang: Language, assets: PageAssets): string {
+  const i18n = i18nByLanguage[lang];
+  const html = renderToString(
+    <I18nextProvider i18n={i18n}>
+      <FrameDocument lang={lang} title={i18n.t(`pageTitle.${kind}`, { ns: 'widget' })} assets={assets}>
+        <main id="widget-root" className={`widget widget--${kind}`}>
+          <p className="workflow__loading" role="status">
+            {i18n.t('workflowShell.loading')}
+          </p>
+          <noscript>
+            <p>{i18n.t('workflowShell.noscript')}</p>
+          </noscript>
+        </main>
+      </FrameDocument>
+    </I18nextProvider>,
+  );
+  return `<!doctype html>${html}`;
+}
+
+/** Where a widget's popup lands after the bank or eParaksts: it says so and closes itself. */
+export function renderIdentifiedPage(result: 'confirmed' | 'failed', lang: Language, assets: PageAssets): string {
+  const i18n = i18nByLanguage[lang];
+  const t = (key: string) => i18n.t(`identified.${key}`, { ns: 'widget' });
+  const html = renderToString(
+    <FrameDocument lang={lang} title={t(`${result}Title`)} assets={assets}>
+      <main className="widget widget--identified container">
+        <h1>{t(`${result}Title`)}</h1>
+        <p className="lead">{t(result)}</p>
+        <button type="button" className="button button--primary" data-close-window="">
+          {t('close')}
+        </button>
+      </main>
+    </FrameDocument>,
   );
   return `<!doctype html>${html}`;
 }

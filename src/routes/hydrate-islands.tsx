@@ -1,12 +1,17 @@
-import { StrictMode, type ComponentType } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import type { ComponentType } from 'react';
 import type { Resource } from 'i18next';
-import { isLanguage, type Language } from '../domain/language.ts';
+import type { Language } from '../domain/language.ts';
+import { Calculator } from '../features/calculator/Calculator.tsx';
 import { createI18n } from './i18n.ts';
-import { islandComponents, type IslandName } from './Island.tsx';
+import { hydrateIsland, pageLanguage } from './hydrate-island.tsx';
 
-/** The namespaces islands read; only these travel to the browser. */
+/**
+ * The islands the site's own script hydrates (islands with a script of their own, OWN_SCRIPT_ISLANDS
+ * of Island.tsx, are not among them), and the namespaces they read: only these travel.
+ */
+const islandComponents: Readonly<Record<string, ComponentType<Record<string, unknown>>>> = {
+  calculator: Calculator as unknown as ComponentType<Record<string, unknown>>,
+};
 const islandNamespaces = ['common', 'calculator'] as const;
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,calculator}.json');
 
@@ -21,21 +26,10 @@ async function loadResources(lang: Language): Promise<Resource> {
 }
 
 export async function hydrateIslands(roots: readonly HTMLElement[]): Promise<void> {
-  const htmlLang = document.documentElement.lang;
-  const lang: Language = isLanguage(htmlLang) ? htmlLang : 'lv';
+  const lang = pageLanguage();
   const i18n = createI18n(lang, await loadResources(lang));
   for (const root of roots) {
-    const name = root.dataset.island as IslandName;
-    const Component = islandComponents[name] as unknown as ComponentType<Record<string, unknown>> | undefined;
-    if (!Component) continue;
-    const props = JSON.parse(root.dataset.props ?? '{}') as Record<string, unknown>;
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <Component {...props} />
-        </I18nextProvider>
-      </StrictMode>,
-    );
+    const Component = islandComponents[root.dataset.island ?? ''];
+    if (Component) hydrateIsland(root, Component, i18n);
   }
 }

@@ -46,6 +46,14 @@ describe('page registry', () => {
     }
   });
 
+  it('has the publishers page in both languages, indexed and with hreflang twins', () => {
+    const lv = resolvePage('/partneriem');
+    expect(lv?.entry).toMatchObject({ id: 'publishers', kind: { type: 'publishers' }, robots: 'index, follow' });
+    expect(lv?.entry.alternateRuDisabled).toBeFalsy();
+    expect(switchLanguagePath('/partneriem', 'ru')).toBe('/ru/partneram');
+    expect(switchLanguagePath('/ru/partneram', 'lv')).toBe('/partneriem');
+  });
+
   it('maps the spec slugs Russian to Latvian and back', () => {
     expect(ruToLvSlug).toMatchObject({
       avtokredit: 'auto-kredits',

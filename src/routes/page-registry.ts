@@ -10,6 +10,7 @@ export type PageKind =
   | { type: 'legal'; fragment: LegalFragment }
   | { type: 'tips' }
   | { type: 'article'; article: ArticleKey }
+  | { type: 'publishers' }
   | { type: 'notFound' };
 
 export type ProductKey = 'consumer' | 'car' | 'refinancing' | 'renovation';
@@ -75,6 +76,7 @@ export const PAGES: readonly PageEntry[] = [
     true,
   ),
   article('weddingSavings', 'ka-ietaupit-planojot-kazas', 'kak-sekonomit-na-svadbe', true),
+  page('publishers', { type: 'publishers' }, '/partneriem', '/ru/partneram'),
 ];
 
 export interface ResolvedPage {

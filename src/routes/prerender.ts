@@ -18,53 +18,67 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-const manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-const entry = manifest['src/routes/site-client.ts'];
-if (!entry) throw new Error('the client build has no src/routes/site-client.ts entry');
+const readManifest = async (name: string) =>
+  JSON.parse(await readFile(join(clientDir, '.vite', name), 'utf8')) as Manifest;
+/** The site's build and the widgets' build (vite.config.ts), each with a manifest of its own. */
+const siteManifest = await readManifest('manifest.json');
+const widgetsManifest = await readManifest('widgets-manifest.json');
 
-const entryOf = (key: string): ManifestChunk => {
+interface BuiltEntry {
+  readonly chunk: ManifestChunk;
+  readonly manifest: Manifest;
+}
+const entryOf = (key: string, manifest: Manifest = siteManifest): BuiltEntry => {
   const chunk = manifest[key];
   if (!chunk) throw new Error(`the client build has no ${key} entry`);
-  return chunk;
+  return { chunk, manifest };
 };
+const entry = entryOf('src/routes/site-client.ts').chunk;
 const workflowEntry = entryOf('src/routes/workflow-client.ts');
 
 /** Every chunk an entry imports statically, and their styles. */
-function staticImports(chunk: ManifestChunk, seen = new Set<string>()): ManifestChunk[] {
+function staticImports(chunk: ManifestChunk, manifest: Manifest, seen = new Set<string>()): ManifestChunk[] {
   const found: ManifestChunk[] = [];
   for (const key of chunk.imports ?? []) {
     const imported = manifest[key];
     if (!imported || seen.has(key)) continue;
     seen.add(key);
-    found.push(imported, ...staticImports(imported, seen));
+    found.push(imported, ...staticImports(imported, manifest, seen));
   }
   return found;
 }
 
-const builtAssets = await readdir(join(clientDir, 'assets'));
-const font = (name: string) => {
-  const file = builtAssets.find((candidate) => candidate.startsWith(name) && candidate.endsWith('.woff2'));
-  return file ? [`/assets/${file}`] : [];
+/** Each build has its own copies of the fonts; a page preloads those its own styles use. */
+const fontFinder = async (dir: string) => {
+  const built = await readdir(join(clientDir, dir));
+  return (name: string) => {
+    const file = built.find((candidate) => candidate.startsWith(name) && candidate.endsWith('.woff2'));
+    return file ? [`/${dir}/${file}`] : [];
+  };
 };
+const siteFont = await fontFinder('assets');
+const widgetFont = await fontFinder('assets/widgets');
+const fontPreloads = (lang: 'lv' | 'ru', font: (name: string) => string[]) => [
+  ...font(lang === 'ru' ? 'open-sans-cyrillic-400-normal' : 'open-sans-latin-400-normal'),
+  ...font('poppins-latin-700-normal'),
+];
 
 const ssr = (await import(join(root, 'dist/ssr/entry-server.js'))) as typeof EntryServer;
 
 const assetsFor = (lang: 'lv' | 'ru'): EntryServer.PageAssets => ({
   script: `/${entry.file}`,
   styles: (entry.css ?? []).map((file) => `/${file}`),
-  fontPreloads: [
-    ...font(lang === 'ru' ? 'open-sans-cyrillic-400-normal' : 'open-sans-latin-400-normal'),
-    ...font('poppins-latin-700-normal'),
-  ],
+  fontPreloads: fontPreloads(lang, siteFont),
 });
 
 /** A page whose own entry brings its styles, with its static imports preloaded at once. */
 const entryAssetsFor =
-  (entryChunk: ManifestChunk) =>
+  ({ chunk: entryChunk, manifest }: BuiltEntry) =>
   (lang: 'lv' | 'ru'): EntryServer.PageAssets => {
-    const chunks = staticImports(entryChunk);
+    const chunks = staticImports(entryChunk, manifest);
     return {
       ...assetsFor(lang),
+      fontPreloads: fontPreloads(lang, manifest === widgetsManifest ? widgetFont : siteFont),
       script: `/${entryChunk.file}`,
       modulePreloads: chunks.map((chunk) => `/${chunk.file}`),
       styles: [...new Set([entryChunk, ...chunks].flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
@@ -72,9 +86,9 @@ const entryAssetsFor =
   };
 const workflowAssetsFor = entryAssetsFor(workflowEntry);
 const widgetAssetsFor = {
-  calculator: entryAssetsFor(entryOf('widgets/frames/calculator-frame.tsx')),
-  application: entryAssetsFor(entryOf('widgets/frames/application-frame.tsx')),
-  identified: entryAssetsFor(entryOf('widgets/frames/identified-page.ts')),
+  calculator: entryAssetsFor(entryOf('widgets/frames/calculator-frame.tsx', widgetsManifest)),
+  application: entryAssetsFor(entryOf('widgets/frames/application-frame.tsx', widgetsManifest)),
+  identified: entryAssetsFor(entryOf('widgets/frames/identified-page.ts', widgetsManifest)),
 };
 
 async function write(relative: string, content: string): Promise<void> {
@@ -86,7 +100,21 @@ async function write(relative: string, content: string): Promise<void> {
 const pagePath = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
 
 let count = 0;
-for (const page of ssr.prerenderAll(assetsFor)) {
+const publishersEntry = entryOf('src/routes/publishers-client.ts', widgetsManifest);
+/** The publishers page carries the snippet generator's script and styles beside the site's. */
+const pageAssetsFor = (lang: 'lv' | 'ru', pageId: string): EntryServer.PageAssets => {
+  const assets = assetsFor(lang);
+  if (pageId !== 'publishers') return assets;
+  const own = entryAssetsFor(publishersEntry)(lang);
+  return {
+    ...assets,
+    pageScript: own.script,
+    modulePreloads: own.modulePreloads ?? [],
+    styles: [...new Set([...assets.styles, ...own.styles])],
+  };
+};
+
+for (const page of ssr.prerenderAll(pageAssetsFor)) {
   await write(pagePath(page.path), page.html);
   count++;
 }

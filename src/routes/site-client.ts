@@ -17,7 +17,7 @@ applyStorageRules({
 const scripts = deferThirdPartyScripts();
 initCookieBanner(window.localStorage, (consent) => scripts.update(consent));
 
-const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+const islands = [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-own-script])')];
 if (islands.length > 0) {
   // The calculator works as plain HTML at first paint (native range inputs); its script comes
   // once the page has loaded and the browser is idle, or at once when the visitor reaches for it,

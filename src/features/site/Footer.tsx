@@ -18,6 +18,7 @@ export function Footer() {
     ['terms', 'terms'],
     ['cookies', 'cookies'],
     ['legalBasis', 'legalBasis'],
+    ['publishers', 'publishers'],
   ] as const;
   return (
     <footer className="site-footer">

@@ -42,7 +42,7 @@ describe.each(['lv', 'ru'])('%s content', (lang) => {
 });
 
 describe('lv and ru', () => {
-  it.each(['common', 'calculator', 'meta'])('have the same %s keys', (ns) => {
+  it.each(['common', 'calculator', 'meta', 'publishers'])('have the same %s keys', (ns) => {
     expect(keyPaths(json('ru', ns)).sort()).toEqual(keyPaths(json('lv', ns)).sort());
   });
 });

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { readWidgetOptions, WIDGET_OPTION_NAMES } from '../../../widgets/protocol/options.ts';
+import { attributeName, embedSnippet, escapeHtml, LOADER_URL, previewSrc, widgetMarkup } from './snippet.ts';
+
+const STUB_AND_LOADER = [
+  '<script>window.LoanWidget=window.LoanWidget||function(){(LoanWidget.q=LoanWidget.q||[]).push(arguments)};</script>',
+  '<script async src="https://www.kreditkompass.lv/widget/v1/loader.js"></script>',
+].join('\n');
+
+describe('embed snippet', () => {
+  it('is the calculator element, the queue stub and the loader, one per line', () => {
+    const { options, problems } = readWidgetOptions({
+      lang: 'ru',
+      amount: 5000,
+      term: '36',
+      purpose: 'buyingCar',
+      publisherId: 'auto-portals.lv',
+      cta: 'site',
+      mode: 'applyOnly',
+      utmSource: 'partneris',
+      clickId: 'abc123',
+    });
+    expect(problems).toEqual([]);
+    expect(embedSnippet('calculator', options)).toBe(
+      '<div data-loan-widget="calculator" data-lang="ru" data-amount="5000" data-term="36" data-purpose="buyingCar"' +
+        ' data-publisher-id="auto-portals.lv" data-utm-source="partneris" data-click-id="abc123" data-cta="site"' +
+        ' data-mode="applyOnly"></div>\n' +
+        STUB_AND_LOADER,
+    );
+  });
+
+  it('leaves out options that are empty or missing', () => {
+    expect(embedSnippet('application', { lang: 'lv', amount: '', publisherId: undefined })).toBe(
+      `<div data-loan-widget="application" data-lang="lv"></div>\n${STUB_AND_LOADER}`,
+    );
+    expect(widgetMarkup('calculator', {})).toBe('<div data-loan-widget="calculator"></div>');
+  });
+
+  it('escapes attribute values, so no value can end the attribute or open a tag', () => {
+    const { options } = readWidgetOptions({ utmCampaign: `"><script>alert('x')</script>&` });
+    expect(widgetMarkup('calculator', options)).toBe(
+      '<div data-loan-widget="calculator" data-utm-campaign="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;"></div>',
+    );
+    expect(escapeHtml('a & b < c > d " e \' f')).toBe('a &amp; b &lt; c &gt; d &quot; e &#39; f');
+  });
+
+  it('names every attribute the kebab-case of its option', () => {
+    expect(WIDGET_OPTION_NAMES.map(attributeName)).toEqual([
+      'data-lang',
+      'data-amount',
+      'data-term',
+      'data-purpose',
+      'data-publisher-id',
+      'data-utm-source',
+      'data-utm-medium',
+      'data-utm-campaign',
+      'data-utm-content',
+      'data-utm-term',
+      'data-click-id',
+      'data-cta',
+      'data-mode',
+    ]);
+  });
+
+  it('loads the loader from the site origin', () => {
+    expect(LOADER_URL).toBe('https://www.kreditkompass.lv/widget/v1/loader.js');
+  });
+});
+
+describe('preview address', () => {
+  it('is the widget page on this origin with the options as its query', () => {
+    expect(
+      previewSrc('calculator', { lang: 'ru', amount: '7000', utmSource: 'a b', clickId: 'x&y', publisherId: '' }),
+    ).toBe('/widget/v1/calculator?lang=ru&amount=7000&utm_source=a+b&click_ID=x%26y');
+    expect(previewSrc('application', {})).toBe('/widget/v1/application?');
+  });
+});
