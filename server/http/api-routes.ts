@@ -5,8 +5,12 @@ import {
   apiErrorSchema,
   chooseOfferAnswerSchema,
   chooseOfferBodySchema,
+  handoffAnswerSchema,
+  handoffBodySchema,
   idempotencyKeySchema,
   institutionsAnswerSchema,
+  redeemHandoffAnswerSchema,
+  redeemHandoffBodySchema,
   startIdentificationAnswerSchema,
   startIdentificationBodySchema,
   statusQuerySchema,
@@ -16,6 +20,7 @@ import {
 } from '../../src/domain/api.ts';
 import type { Language } from '../../src/domain/language.ts';
 import { chooseOffer } from '../applications/choose-offer.ts';
+import { createHandoff, redeemHandoff } from '../applications/handoff.ts';
 import {
   finishIdentification,
   identificationByReturnState,
@@ -50,7 +55,13 @@ const WIZARD = {
   },
 } as const;
 
-const wizardPath = (succeeded: boolean, language: Language) => (succeeded ? WIZARD.waiting : WIZARD.failed)[language];
+/** A widget's popup lands on a page that closes it; the widget follows the status on its own. */
+const WIDGET_RETURN_PATH = '/widget/v1/identified';
+
+const returnPath = ({ succeeded, language, returnTo }: { succeeded: boolean; language: Language; returnTo: string }) =>
+  returnTo === 'widget'
+    ? `${WIDGET_RETURN_PATH}?${new URLSearchParams({ lang: language, result: succeeded ? 'confirmed' : 'failed' })}`
+    : (succeeded ? WIZARD.waiting : WIZARD.failed)[language];
 
 export async function registerApiRoutes(app: FastifyInstance, broker: Broker): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -214,7 +225,7 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
           : { kind: 'failed', failure: 'refused' },
       );
       if (!finished) throw new ApiProblem(400, 'invalidToken');
-      return reply.redirect(wizardPath(finished.succeeded, finished.language), 303);
+      return reply.redirect(returnPath(finished), 303);
     },
   );
 
@@ -251,7 +262,7 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
       }
       const finished = await finishIdentification(broker, identification.id, outcome);
       if (!finished) throw new ApiProblem(400, 'invalidToken');
-      return reply.redirect(wizardPath(finished.succeeded, finished.language), 303);
+      return reply.redirect(returnPath(finished), 303);
     },
   );
 
@@ -266,5 +277,41 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
       },
     },
     async (request) => chooseOffer(broker, request.body.token, request.body.offerId),
+  );
+
+  api.post(
+    '/api/applications/handoff',
+    {
+      config: limit(broker, 30),
+      schema: {
+        summary: 'A one-time code that opens the application in another tab of the site',
+        description:
+          'For a widget whose storage the site cannot read: the code is good for one redeem within two minutes.',
+        body: handoffBodySchema,
+        response: { 200: handoffAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await createHandoff(broker, request.body.token);
+      // the code is a credential for two minutes: no cache is to keep it
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
+  );
+
+  api.post(
+    '/api/applications/handoff/redeem',
+    {
+      config: limit(broker, 30),
+      schema: {
+        summary: "Trade a handoff code, once, for the application's token",
+        description: 'A spent, expired or unknown code answers 400 handoffExpired.',
+        body: redeemHandoffBodySchema,
+        response: { 200: redeemHandoffAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await redeemHandoff(broker, request.body.code);
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
   );
 }

@@ -82,6 +82,14 @@ export const institutionSchema = z.object({
 export const institutionsAnswerSchema = z.array(institutionSchema);
 export type Institution = z.infer<typeof institutionSchema>;
 
+/**
+ * Where the bank or eParaksts sends the person back: the site's wizard (default), or, for an
+ * application inside a publisher's widget, a page that closes the popup the widget opened.
+ */
+export const IDENTIFICATION_RETURNS = ['wizard', 'widget'] as const;
+export type IdentificationReturn = (typeof IDENTIFICATION_RETURNS)[number];
+const identificationReturnSchema = z.enum(IDENTIFICATION_RETURNS).optional();
+
 export const startIdentificationBodySchema = z.discriminatedUnion(
   'method',
   [
@@ -90,9 +98,15 @@ export const startIdentificationBodySchema = z.discriminatedUnion(
       language: languageSchema,
       method: z.literal('bank'),
       institutionId: z.string().max(64),
+      returnTo: identificationReturnSchema,
     }),
     z.object({ token: tokenSchema, language: languageSchema, method: z.literal('smartId') }),
-    z.object({ token: tokenSchema, language: languageSchema, method: z.literal('eSignature') }),
+    z.object({
+      token: tokenSchema,
+      language: languageSchema,
+      method: z.literal('eSignature'),
+      returnTo: identificationReturnSchema,
+    }),
   ],
   { error: 'identificationMethod' },
 );
@@ -144,6 +158,19 @@ export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
  */
 export const chooseOfferBodySchema = z.looseObject({ token: tokenSchema, offerId: z.uuid() });
 export const chooseOfferAnswerSchema = z.object({ signUrl: z.url() });
+
+/**
+ * One-time handoff codes carry an application from a publisher's widget to a tab of the site, whose
+ * storage does not have the token: 256 bits, base64url without padding, like tokens. They travel
+ * in request bodies only. Loose bodies: a `language` beside the field keeps errors in that language.
+ */
+export const handoffCodeSchema = z.string({ error: 'invalidValue' }).regex(TOKEN_PATTERN, { error: 'invalidValue' });
+export const handoffBodySchema = z.looseObject({ token: tokenSchema });
+export const handoffAnswerSchema = z.object({ code: handoffCodeSchema });
+export type HandoffAnswer = z.infer<typeof handoffAnswerSchema>;
+export const redeemHandoffBodySchema = z.looseObject({ code: handoffCodeSchema });
+export const redeemHandoffAnswerSchema = z.object({ token: tokenSchema });
+export type RedeemHandoffAnswer = z.infer<typeof redeemHandoffAnswerSchema>;
 
 /** Every error answer: a stable code, a message in the requested language, and per-field messages. */
 export const apiErrorSchema = z.object({

@@ -72,3 +72,46 @@ for (const path of ['/applicantWorkflow/enteringEssence', '/ru/applicantWorkflow
     expect(total).toBeLessThanOrEqual(WORKFLOW_FIRST_STEP_BUDGET);
   });
 }
+
+const LOADER_BUDGET = 1.5 * 1024;
+const CALCULATOR_FRAME_BUDGET = 95 * 1024;
+const APPLICATION_FRAME_BUDGET = 170 * 1024;
+
+test(`the widget loader is at most ${LOADER_BUDGET} bytes gzip, cached briefly; the host script it loads is immutable`, async ({
+  request,
+}) => {
+  const loader = await request.get('/widget/v1/loader.js');
+  expect(loader.status()).toBe(200);
+  const size = gzipSync(await loader.body(), { level: 9 }).length;
+  console.log(`widget loader: ${size} B gzip`);
+  expect(size).toBeLessThanOrEqual(LOADER_BUDGET);
+  expect(loader.headers()['cache-control']).toBe('public, max-age=300');
+  expect(loader.headers()['cross-origin-resource-policy']).toBe('cross-origin');
+
+  const hostScript = /host-[\w-]+\.js/.exec(await loader.text())?.[0];
+  expect(hostScript).toBeDefined();
+  const host = await request.get(`/widget/v1/${hostScript}`);
+  expect(host.status()).toBe(200);
+  expect(host.headers()['cache-control']).toContain('immutable');
+  console.log(`widget host script: ${(gzipSync(await host.body(), { level: 9 }).length / 1024).toFixed(1)} kB gzip`);
+});
+
+for (const [kind, budget, ready] of [
+  ['calculator', CALCULATOR_FRAME_BUDGET, 'slider'],
+  ['application', APPLICATION_FRAME_BUDGET, 'button'],
+] as const) {
+  for (const lang of ['lv', 'ru'] as const) {
+    test(`the ${kind} widget's page (${lang}) loads at most ${budget / 1024} kB gzip of JavaScript before any interaction`, async ({
+      page,
+    }) => {
+      const scripts = recordScripts(page);
+      await page.goto(`/widget/v1/${kind}?lang=${lang}`, { waitUntil: 'networkidle' });
+      await expect(page.getByRole(ready).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+      console.log(`${kind} widget (${lang}) JavaScript: ${(total / 1024).toFixed(1)} kB gzip in ${scripts.size} files`);
+      expect(scripts.size).toBeGreaterThan(0);
+      expect(total).toBeLessThanOrEqual(budget);
+    });
+  }
+}

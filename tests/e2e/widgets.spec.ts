@@ -15,6 +15,14 @@ const PUBLISHER = `http://127.0.0.1:${PUBLISHER_PORT}`;
 const INTRUDER = `http://localhost:${PUBLISHER_PORT}`;
 const PUBLISHER_KEY = 'autoportals-report-key-0123456789';
 
+/** Waits until the host has sized the iframe to the widget's content (a new step changes it). */
+async function settled(page: Page, host: string) {
+  await expect(async () => {
+    const sized = await heights(page, host);
+    expect(Math.abs(sized.outer - sized.content)).toBeLessThanOrEqual(1);
+  }).toPass();
+}
+
 const calculatorFrame = (page: Page, host = '#calculator') => page.frameLocator(`${host} iframe`);
 const applicationFrame = (page: Page) => page.frameLocator('#application iframe');
 
@@ -29,8 +37,10 @@ const hostEvents = (page: Page) =>
 /** The iframe's height on the host page, and its content's height inside. */
 async function heights(page: Page, host: string) {
   const iframe = page.locator(`${host} iframe`);
-  const outer = await iframe.evaluate((element) => element.getBoundingClientRect().height);
   const frame = await (await iframe.elementHandle())?.contentFrame();
+  // measured once the widget's fonts are in: text in a fallback font wraps differently
+  await frame?.evaluate(() => document.fonts.ready.then(() => undefined));
+  const outer = await iframe.evaluate((element) => element.getBoundingClientRect().height);
   const inner = await frame?.evaluate(() => ({
     content: document.getElementById('widget-root')?.getBoundingClientRect().height ?? 0,
     scrolls: document.documentElement.scrollHeight > document.documentElement.clientHeight + 1,
@@ -52,7 +62,9 @@ test('both widgets render from the product origin; the loader twice places each 
   await expect(calculatorFrame(page).getByTestId('monthly-payment')).toHaveText(/\d+,\d{2}\s€/);
   await expect(applicationFrame(page).getByRole('button', { name: WORDS.lv.form.submit })).toBeVisible();
 
-  const sources = await page.locator('iframe').evaluateAll((frames) => frames.map((frame) => frame.getAttribute('src')));
+  const sources = await page
+    .locator('iframe')
+    .evaluateAll((frames) => frames.map((frame) => frame.getAttribute('src')));
   expect(sources).toHaveLength(2);
   for (const source of sources) expect(new URL(source ?? '').origin).toBe(new URL(baseURL ?? '').origin);
   await expect(page.locator('#calculator iframe')).toHaveAttribute('title', /Kredīta kalkulators/);
@@ -87,7 +99,9 @@ test('the iframes are as tall as their content, and follow it when it grows', as
   const application = applicationFrame(page);
   await expect(application.getByRole('button', { name: WORDS.lv.form.submit })).toBeVisible();
   const before = await heights(page, '#application');
-  const belowBefore = await page.locator('#below-application').evaluate((element) => element.getBoundingClientRect().top);
+  const belowBefore = await page
+    .locator('#below-application')
+    .evaluate((element) => element.getBoundingClientRect().top);
 
   // submitting the empty form shows an error beside every field: the content grows, and so does the iframe
   await application.getByRole('button', { name: WORDS.lv.form.submit }).click();
@@ -98,7 +112,9 @@ test('the iframes are as tall as their content, and follow it when it grows', as
     expect(Math.abs(after.outer - after.content)).toBeLessThanOrEqual(1);
     expect(after.scrolls).toBe(false);
   }).toPass();
-  const belowAfter = await page.locator('#below-application').evaluate((element) => element.getBoundingClientRect().top);
+  const belowAfter = await page
+    .locator('#below-application')
+    .evaluate((element) => element.getBoundingClientRect().top);
   expect(belowAfter).toBeGreaterThan(belowBefore);
 
   const resizes = (await hostEvents(page)).filter((event) => event.type === 'loanwidget:resize');
@@ -144,6 +160,7 @@ test('a whole application inside the widget: identification in a new tab, back t
   expect(page.url()).toBe(`${PUBLISHER}/declarative.html`);
 
   // the bank opens in a new tab; the widget waits and says how to open it again
+  await settled(page, '#application');
   const bankTab = context.waitForEvent('page');
   await application.getByRole('button', { name: /Daugavas Banka/ }).click();
   const bank = await bankTab;
@@ -164,7 +181,8 @@ test('a whole application inside the widget: identification in a new tab, back t
   const offersReady = events.find((event) => event.type === 'loanwidget:offersready');
   expect(offersReady?.detail.count).toBeGreaterThan(0);
   // nothing the applicant typed reaches the publisher's page
-  const seen = JSON.stringify(events) + (await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage })));
+  const seen =
+    JSON.stringify(events) + (await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage })));
   for (const personal of [APPLICANT.personalId, APPLICANT.email, APPLICANT.firstname, APPLICANT.phone]) {
     expect(seen).not.toContain(personal);
   }
@@ -222,8 +240,12 @@ test('the JavaScript API: queued calls, Russian, callbacks, update and unmount; 
   await page.goto(`${PUBLISHER}/spa.html`);
   const calculator = calculatorFrame(page, '#slot');
   await expect(calculator.getByRole('heading', { name: ruCalculator.heading })).toBeVisible();
-  await expect(calculator.getByRole('slider', { name: ruCalculator.amount })).toHaveAttribute('aria-valuetext', /2\s?000/);
-  const callbacks = () => page.evaluate(() => (window as unknown as { callbacks: Record<string, unknown>[] }).callbacks);
+  await expect(calculator.getByRole('slider', { name: ruCalculator.amount })).toHaveAttribute(
+    'aria-valuetext',
+    /2\s?000/,
+  );
+  const callbacks = () =>
+    page.evaluate(() => (window as unknown as { callbacks: Record<string, unknown>[] }).callbacks);
   await expect.poll(callbacks).toContainEqual(expect.objectContaining({ type: 'ready', widget: 'calculator' }));
   await expect
     .poll(callbacks)
@@ -240,7 +262,9 @@ test('the JavaScript API: queued calls, Russian, callbacks, update and unmount; 
   }, `${INTRUDER}/intruder.html`);
   const intruder = page.frameLocator('#intruder');
   await expect(intruder.getByText('Reklāma')).toBeVisible();
-  await page.evaluate(() => (document.getElementById('intruder') as HTMLIFrameElement).contentWindow?.postMessage('forge', '*'));
+  await page.evaluate(() =>
+    (document.getElementById('intruder') as HTMLIFrameElement).contentWindow?.postMessage('forge', '*'),
+  );
   await expect(intruder.locator('body[data-forged="yes"]')).toHaveCount(1);
   await page.waitForTimeout(300);
   expect((await heights(page, '#slot')).outer).toBe(sizedBefore.outer);
@@ -251,13 +275,16 @@ test('the JavaScript API: queued calls, Russian, callbacks, update and unmount; 
   expect((await callbacks()).some((detail) => detail.type === 'offersReady')).toBe(false);
 
   // the host's own update goes through
-  await page.getByRole('button', { name: 'Показать 10 000 € на 48 месяцев' }).click();
-  await expect(calculator.getByRole('slider', { name: ruCalculator.amount })).toHaveAttribute('aria-valuetext', /10\s?000/);
+  await page.getByRole('button', { name: 'Показать 10 000 € на 48 месяцев' }).press('Enter');
+  await expect(calculator.getByRole('slider', { name: ruCalculator.amount })).toHaveAttribute(
+    'aria-valuetext',
+    /10\s?000/,
+  );
   await expect
     .poll(callbacks)
     .toContainEqual(expect.objectContaining({ type: 'calculationChanged', amount: 10000, term: 48 }));
 
-  await page.getByRole('button', { name: 'Убрать калькулятор' }).click();
+  await page.getByRole('button', { name: 'Убрать калькулятор' }).press('Enter');
   await expect(page.locator('#slot iframe')).toHaveCount(0);
 });
 
@@ -275,6 +302,39 @@ test('apply-only mode shows no rate, payment or cost; the call to action opens t
   // the same iframe now holds the application, with the calculator's figures
   await expect(calculator.getByRole('button', { name: WORDS.lv.form.submit })).toBeVisible();
   await expect(calculator.getByRole('combobox', { name: WORDS.lv.form.amount.label, exact: true })).toHaveValue('7000');
+});
+
+test('apply-only application: identification in the widget, then the comparison on the site in a new tab, by a one-time code', async ({
+  page,
+  context,
+}) => {
+  await page.goto(`${PUBLISHER}/apply-only-application.html`);
+  const application = applicationFrame(page);
+  const { workflow } = WORDS.lv;
+  await fillApplication(application, 'lv');
+  await application.getByRole('button', { name: WORDS.lv.form.submit }).click();
+  await expect(application.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.choosingMethod);
+  await settled(page, '#application');
+  const bankTab = context.waitForEvent('page');
+  await application.getByRole('button', { name: /Daugavas Banka/ }).click();
+  const bank = await bankTab;
+  await answerAtBank(bank, 'approve');
+  await bank.waitForEvent('close', { timeout: 10_000 });
+
+  await expect(application.getByRole('heading', { level: 1 })).toHaveText(workflow.applyOnly.title, {
+    timeout: 20_000,
+  });
+  expect(await application.locator('body').innerText()).not.toMatch(/%|€/);
+
+  await settled(page, '#application');
+  const siteTab = context.waitForEvent('page');
+  await application.getByRole('button', { name: new RegExp(workflow.applyOnly.open) }).click();
+  const site = await siteTab;
+  await expect(site.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.offers, { timeout: 20_000 });
+  await expect(site.getByRole('article').first()).toBeVisible();
+  // the code left the address at once; the token never was in it
+  expect(site.url()).not.toContain('handoff');
+  await site.close();
 });
 
 test('axe finds no WCAG 2.2 A/AA violation inside either widget', async ({ page }) => {
@@ -300,4 +360,3 @@ test('axe finds no WCAG 2.2 A/AA violation inside either widget', async ({ page 
     .analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
-

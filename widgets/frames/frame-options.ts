@@ -1,14 +1,17 @@
 import type { Language } from '../../src/domain/language.ts';
 import {
-  optionsFromQuery,
+  optionsInQuery,
   optionsToQuery,
   widgetConfig,
   type WidgetConfig,
   type WidgetOptions,
-} from '../protocol/options.ts';
-import { FRAME_PARAMS, WIDGET_BASE_PATH } from '../protocol/messages.ts';
+} from '../protocol/config.ts';
+import { FRAME_PARAMS, WIDGET_BASE_PATH } from '../protocol/constants.ts';
 
-/** A widget page's settings, read back from its own address (the loader validated them already). */
+/**
+ * A widget page's settings, read back from its own address: the host script validated them, and
+ * the configuration settles every value again (an address can hold anything).
+ */
 export interface FrameSettings {
   readonly options: WidgetOptions;
   readonly config: WidgetConfig;
@@ -16,7 +19,7 @@ export interface FrameSettings {
 }
 
 export function frameSettings(href: string): FrameSettings {
-  const options = optionsFromQuery(new URL(href).searchParams);
+  const options = optionsInQuery(new URL(href).searchParams);
   const config = widgetConfig(options);
   return { options, config, lang: config.lang };
 }
@@ -28,7 +31,7 @@ export function frameSettings(href: string): FrameSettings {
 export function applicationFrameHref(href: string, figures: { amount: number; months: number }): string {
   const here = new URL(href);
   const options: WidgetOptions = {
-    ...optionsFromQuery(here.searchParams),
+    ...optionsInQuery(here.searchParams),
     amount: String(figures.amount),
     term: String(figures.months),
   };

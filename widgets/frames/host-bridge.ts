@@ -1,11 +1,11 @@
-import {
-  envelopeOf,
-  FRAME_PARAMS,
-  hostMessageSchema,
-  WIDGET_ID_PATTERN,
-  type HostMessage,
-  type WidgetMessageBody,
-} from '../protocol/messages.ts';
+import { envelopeOf, FRAME_PARAMS, WIDGET_ID_PATTERN } from '../protocol/constants.ts';
+import type { HostMessage, WidgetMessageBody } from '../protocol/messages.ts';
+
+/**
+ * The protocol's validator loads with the first message from the host: most host pages never
+ * send one, and the calculator's page stays within its script budget without it.
+ */
+const hostMessageParser = async () => (await import('../protocol/messages.ts')).parseHostMessage;
 
 /** The widget's line to the publisher's page that framed it. */
 export interface HostBridge {
@@ -58,8 +58,10 @@ export function connectToHost(frame: FrameWindow): HostBridge | null {
       const onMessage = (event: MessageEvent) => {
         // only the framing page itself, from the origin it said it has, speaking this protocol
         if (event.source !== frame.parent || event.origin !== hostOrigin) return;
-        const parsed = hostMessageSchema.safeParse(event.data);
-        if (parsed.success && parsed.data.id === widgetId) handler(parsed.data);
+        void hostMessageParser().then((parse) => {
+          const parsed = parse(event.data);
+          if (parsed.success && parsed.data.id === widgetId) handler(parsed.data);
+        });
       };
       frame.addEventListener('message', onMessage);
       return () => frame.removeEventListener('message', onMessage);

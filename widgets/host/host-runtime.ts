@@ -14,7 +14,7 @@ import {
 } from '../protocol/messages.ts';
 import {
   isWidgetKind,
-  OPTION_RULES,
+  OPTION_PARAMS,
   optionsToQuery,
   readWidgetOptions,
   TRACKING_OPTION_NAMES,
@@ -65,7 +65,7 @@ export function startHost(productOrigin: string, page: Window & typeof globalThi
     const params = new URL(page.location.href).searchParams;
     const raw: Record<string, string> = {};
     for (const name of TRACKING_OPTION_NAMES) {
-      const value = params.get(OPTION_RULES[name].param);
+      const value = params.get(OPTION_PARAMS[name]);
       if (value) raw[name] = value;
     }
     return readWidgetOptions(raw).options;
@@ -131,7 +131,10 @@ export function startHost(productOrigin: string, page: Window & typeof globalThi
   }
 
   function deliver(widget: Mounted, message: WidgetMessage): void {
-    const { protocol: _protocol, v: _v, id, type, ...fields } = message;
+    const { id, type, ...rest } = message;
+    const fields: Record<string, unknown> = { ...rest };
+    delete fields.protocol;
+    delete fields.v;
     if (type === 'resize') widget.iframe.style.height = `${message.height}px`;
     const detail: WidgetEventDetail = { widget: widget.kind, id, ...fields };
     widget.element.dispatchEvent(new page.CustomEvent(domEventName(type), { detail, bubbles: true }));

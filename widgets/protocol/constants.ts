@@ -15,3 +15,5 @@ export const WIDGET_ID_PATTERN = /^w[0-9a-z]{1,12}$/;
 
 /** The global the snippet, the loader and the host script share. */
 export const GLOBAL_NAME = 'LoanWidget';
+
+export const envelopeOf = (id: string) => ({ protocol: PROTOCOL_NAME, v: PROTOCOL_VERSION, id }) as const;

@@ -53,11 +53,15 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;
 
+/** A host message, validated without eval: the widget pages' Content Security Policy forbids it. */
+export function parseHostMessage(data: unknown) {
+  z.config({ jitless: true });
+  return hostMessageSchema.safeParse(data);
+}
+
 /** The DOM event a message becomes on the widget's element: `loanwidget:calculationchanged`. */
 export const domEventName = (type: WidgetEventType): string => `loanwidget:${type.toLowerCase()}`;
 
 type Body<M> = M extends unknown ? Omit<M, 'protocol' | 'v' | 'id'> : never;
 export type WidgetMessageBody = Body<WidgetMessage>;
 export type HostMessageBody = Body<HostMessage>;
-
-export const envelopeOf = (id: string) => ({ protocol: PROTOCOL_NAME, v: PROTOCOL_VERSION, id }) as const;

@@ -42,22 +42,19 @@ const rethrowing =
     }
   };
 
+/** Smart-ID sends nobody anywhere; the bank and eParaksts send the person back where `returnTo` says. */
 const bodyOf = (
   token: string,
   language: Language,
   choice: IdentificationChoice,
   returnTo: IdentificationReturn | undefined,
-): StartIdentificationBody => {
-  const back = returnTo ? { returnTo } : {};
-  switch (choice.method) {
-    case 'bank':
-      return { token, language, method: 'bank', institutionId: choice.institutionId, ...back };
-    case 'eSignature':
-      return { token, language, method: 'eSignature', ...back };
-    case 'smartId':
-      return { token, language, method: 'smartId' };
-  }
-};
+) =>
+  ({
+    token,
+    language,
+    ...choice,
+    ...(returnTo && choice.method !== 'smartId' ? { returnTo } : {}),
+  }) as StartIdentificationBody;
 
 /** The application machine as the site runs it: the broker's API, the browser's storage, real redirects. */
 export function siteApplicationMachine(client: BrokerClient, env: SiteEnvironment) {

@@ -6,6 +6,7 @@ import { mountWorkflow } from './mount-workflow.tsx';
 import { syncWorkflowUrl } from './url-sync.ts';
 import { locationOfPath, screenNameOfStep } from './workflow-routes.ts';
 import { DRAFT_KEY } from './form/application-draft.ts';
+import { HANDOFF_PARAM } from './handoff-param.ts';
 
 /** A number from the calculator's link, or null. */
 const numberParam = (params: URLSearchParams, name: string): number | null => {
@@ -19,13 +20,19 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
   const lang: Language = isLanguage(htmlLang) ? htmlLang : 'lv';
   const here = new URL(window.location.href);
   const base = locationOfPath(here.pathname)?.base ?? 'applicantWorkflow';
-  const saved = window.localStorage.getItem('token');
+  const client = lazyBrokerClient({ language: () => lang });
+  // opened from a widget in apply-only mode: its application comes by a one-time code
+  const handedOver = here.searchParams.has(HANDOFF_PARAM)
+    ? await (await import('./handoff.ts')).takeHandoff(here, window.history, client)
+    : null;
+  if (handedOver) window.localStorage.setItem('token', handedOver);
+  const saved = handedOver ?? window.localStorage.getItem('token');
   const switchLink = document.querySelector<HTMLAnchorElement>('a.lang-switch');
 
   await mountWorkflow({
     root,
     lang,
-    client: lazyBrokerClient({ language: () => lang }),
+    client,
     env: {
       local: window.localStorage,
       session: window.sessionStorage,
