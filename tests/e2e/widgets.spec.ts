@@ -304,6 +304,36 @@ test('apply-only mode shows no rate, payment or cost; the call to action opens t
   await expect(calculator.getByRole('combobox', { name: WORDS.lv.form.amount.label, exact: true })).toHaveValue('7000');
 });
 
+test("cta=site: the calculator's button opens the application on the site in a new tab, with the publisher's attribution", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.goto(`${PUBLISHER}/cta-site.html?utm_source=host-page`);
+  const calculator = calculatorFrame(page);
+  const apply = calculator.getByRole('link', { name: new RegExp(ruCalculator.apply) });
+  await expect(apply).toHaveAttribute('target', '_blank');
+  const siteTab = context.waitForEvent('page');
+  await apply.click();
+  const site = await siteTab;
+  await expect(site.getByRole('button', { name: WORDS.ru.form.submit })).toBeVisible();
+  const address = new URL(site.url());
+  expect(address.origin).toBe(new URL(baseURL ?? '').origin);
+  expect(address.pathname).toBe('/ru/applicantWorkflow/enteringEssence');
+  expect(Object.fromEntries(address.searchParams)).toMatchObject({
+    type: 'buyingCar',
+    amount: '5000',
+    term: '60',
+    publisherId: 'auto.lv',
+    utm_campaign: 'zima',
+    // the host page's own utm_source, as the snippet set none
+    utm_source: 'host-page',
+  });
+  // the site keeps them for the application (spec: session storage)
+  expect(await site.evaluate(() => sessionStorage.getItem('publisherId'))).toBe('auto.lv');
+  await site.close();
+});
+
 test('apply-only application: identification in the widget, then the comparison on the site in a new tab, by a one-time code', async ({
   page,
   context,
