@@ -17,6 +17,8 @@ const PUBLISHER_KEY = 'autoportals-report-key-0123456789';
 
 /** Waits until the host has sized the iframe to the widget's content (a new step changes it). */
 async function settled(page: Page, host: string) {
+  // a browser measures an iframe's content when it renders it: when it is in view
+  await page.locator(host).scrollIntoViewIfNeeded();
   await expect(async () => {
     const sized = await heights(page, host);
     expect(Math.abs(sized.outer - sized.content)).toBeLessThanOrEqual(1);
@@ -98,6 +100,7 @@ test('the iframes are as tall as their content, and follow it when it grows', as
 
   const application = applicationFrame(page);
   await expect(application.getByRole('button', { name: WORDS.lv.form.submit })).toBeVisible();
+  await settled(page, '#application');
   const before = await heights(page, '#application');
   const belowBefore = await page
     .locator('#below-application')

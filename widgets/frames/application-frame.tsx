@@ -63,7 +63,7 @@ async function start(root: HTMLElement): Promise<void> {
   });
   if (bridge) {
     bridge.post({ type: 'ready', widget: 'application' });
-    reportHeight(bridge, root);
+    reportHeight(bridge, root, () => root.querySelector('[data-screen]:not([data-screen="loading"])') !== null);
   }
 }
 

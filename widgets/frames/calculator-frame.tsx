@@ -96,7 +96,7 @@ async function start(root: HTMLElement): Promise<void> {
   );
   if (bridge) {
     bridge.post({ type: 'ready', widget: 'calculator' });
-    reportHeight(bridge, root);
+    reportHeight(bridge, root, () => root.querySelector('.calculator') !== null);
   }
 }
 

@@ -71,19 +71,31 @@ export function connectToHost(frame: FrameWindow): HostBridge | null {
 
 /**
  * Tells the host the content's height whenever it changes, so the iframe is as tall as what it
- * shows: no scrollbar inside, no gap below.
+ * shows: no scrollbar inside, no gap below. It starts once the widget's first screen is in `content`
+ * (`isShown`), never with the loading placeholder, so the host's estimate stands until then; the
+ * browser measures at its next rendering, which for an iframe out of view is when it comes into view.
  */
-export function reportHeight(bridge: HostBridge, content: HTMLElement): () => void {
+export function reportHeight(bridge: HostBridge, content: HTMLElement, isShown: () => boolean): () => void {
   content.ownerDocument.documentElement.classList.add('widget-sized');
   let last = -1;
-  const measure = () => {
+  const resizes = new ResizeObserver(() => {
     const height = Math.ceil(content.getBoundingClientRect().height);
     if (height === last) return;
     last = height;
     bridge.post({ type: 'resize', height });
+  });
+  const start = () => {
+    if (!isShown()) return false;
+    resizes.observe(content);
+    return true;
   };
-  const observer = new ResizeObserver(measure);
-  observer.observe(content);
-  measure();
-  return () => observer.disconnect();
+  if (start()) return () => resizes.disconnect();
+  const arrivals = new MutationObserver(() => {
+    if (start()) arrivals.disconnect();
+  });
+  arrivals.observe(content, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-screen'] });
+  return () => {
+    arrivals.disconnect();
+    resizes.disconnect();
+  };
 }
