@@ -3,6 +3,7 @@ import type { ApplicationSnapshot } from '../../../machines/application-machine.
 import { EnteringEssenceScreen } from './form/EnteringEssenceScreen.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
 import { useWorkflow } from './workflow-context.tsx';
+import { usePresentation } from './presentation.tsx';
 import { screenNameOfStep, stepOfState } from './workflow-routes.ts';
 
 /**
@@ -40,8 +41,11 @@ export function screenOfSnapshot(snapshot: Pick<ApplicationSnapshot, 'value'>): 
 /** Moves focus to the new screen's heading once it is on the page, except on the page's first screen. */
 function FocusOnArrival({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
+  const { embedded } = usePresentation();
   useEffect(() => {
-    if (!enabled) return;
+    // in a publisher's widget, a step the server brings (offers arriving) never pulls the visitor
+    // away from the publisher's page: focus moves only while it is in the widget
+    if (!enabled || (embedded && !document.hasFocus())) return;
     ref.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus();
     // on arrival only: a later change of `enabled` is not a new screen
     // eslint-disable-next-line react-hooks/exhaustive-deps

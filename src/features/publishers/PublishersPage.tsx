@@ -177,6 +177,7 @@ export function PublishersPage() {
     [`LoanWidget('init', ${params.options})`, 'api.init'],
     [`LoanWidget('mount', ${params.element}, { widget, ...${params.options} })`, 'api.mount'],
     [`LoanWidget('unmount', ${params.element})`, 'api.unmount'],
+    [`LoanWidget('update', ${params.element}, { amount, term })`, 'api.update'],
     [`LoanWidget('on', ${params.event}, ${params.callback})`, 'api.on'],
   ];
 
@@ -296,6 +297,7 @@ export function PublishersPage() {
           <CodeBlock>{apiExample}</CodeBlock>
           <p>{t('api.reactIntro')}</p>
           <CodeBlock>{reactExample}</CodeBlock>
+          <p>{rich('api.contentSecurityPolicy')}</p>
         </section>
       </div>
     </div>
