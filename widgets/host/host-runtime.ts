@@ -35,8 +35,36 @@ interface Mounted {
   readonly iframe: HTMLIFrameElement;
 }
 
-/** Heights the iframes start at, near their content's, so the first resize moves the page little. */
-const INITIAL_HEIGHT: Record<WidgetKind, number> = { calculator: 640, application: 900 };
+/**
+ * The height an iframe starts at, by the width it gets: near its content's (measured at these
+ * widths), so the first resize barely moves the publisher's page.
+ */
+const EXPECTED_HEIGHTS: Record<WidgetKind | 'applyOnlyCalculator', readonly (readonly [number, number])[]> = {
+  calculator: [
+    [360, 1160],
+    [420, 1000],
+    [560, 920],
+    [700, 900],
+    [900, 875],
+    [Infinity, 735],
+  ],
+  applyOnlyCalculator: [
+    [360, 425],
+    [Infinity, 395],
+  ],
+  application: [
+    [360, 3670],
+    [420, 3390],
+    [560, 3130],
+    [700, 2920],
+    [900, 2800],
+    [Infinity, 2650],
+  ],
+};
+const expectedHeight = (kind: WidgetKind, applyOnly: boolean, width: number): number => {
+  const table = EXPECTED_HEIGHTS[kind === 'calculator' && applyOnly ? 'applyOnlyCalculator' : kind];
+  return (table.find(([upTo]) => width < upTo) ?? table[table.length - 1] ?? [0, 600])[1];
+};
 const TITLES = { lv: lvWords.frameTitle, ru: ruWords.frameTitle };
 
 const warn = (message: string) => console.warn(`[${GLOBAL_NAME}] ${message}`);
@@ -94,7 +122,8 @@ export function startHost(productOrigin: string, page: Window & typeof globalThi
     iframe.src = `${productOrigin}${WIDGET_BASE_PATH}/${widget}?${query.toString()}`;
     iframe.title = TITLES[widgetConfig(options).lang][widget];
     iframe.setAttribute('scrolling', 'no');
-    iframe.style.cssText = `display:block;width:100%;border:0;height:${INITIAL_HEIGHT[widget]}px;color-scheme:normal`;
+    const height = expectedHeight(widget, options.mode === 'applyOnly', element.clientWidth || page.innerWidth);
+    iframe.style.cssText = `display:block;width:100%;border:0;height:${height}px;color-scheme:normal`;
     element.replaceChildren(iframe);
     mounted.set(element, { id, kind: widget, element, iframe });
   }
