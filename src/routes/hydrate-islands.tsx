@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
-import type { Resource } from 'i18next';
 import type { Language } from '../domain/language.ts';
 import { Calculator } from '../features/calculator/Calculator.tsx';
-import { createI18n } from './i18n.ts';
+import { createI18n, loadLocaleResources } from './i18n.ts';
 import { hydrateIsland, pageLanguage } from './hydrate-island.tsx';
 
 /**
@@ -15,15 +14,7 @@ const islandComponents: Readonly<Record<string, ComponentType<Record<string, unk
 const islandNamespaces = ['common', 'calculator'] as const;
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,calculator}.json');
 
-async function loadResources(lang: Language): Promise<Resource> {
-  const entries = await Promise.all(
-    islandNamespaces.map(async (ns) => {
-      const load = localeFiles[`../../locales/${lang}/${ns}.json`];
-      return [ns, load ? (await load()).default : {}] as const;
-    }),
-  );
-  return { [lang]: Object.fromEntries(entries) };
-}
+const loadResources = (lang: Language) => loadLocaleResources(localeFiles, lang, islandNamespaces);
 
 export async function hydrateIslands(roots: readonly HTMLElement[]): Promise<void> {
   const lang = pageLanguage();

@@ -1,9 +1,8 @@
 import type { ComponentType } from 'react';
-import type { Resource } from 'i18next';
 import type { Language } from '../domain/language.ts';
 import { keepWithinContentSecurityPolicy } from '../features/application/content-security.ts';
 import { SnippetGenerator } from '../features/publishers/SnippetGenerator.tsx';
-import { createI18n } from './i18n.ts';
+import { createI18n, loadLocaleResources } from './i18n.ts';
 import { hydrateIsland, pageLanguage } from './hydrate-island.tsx';
 
 /**
@@ -15,15 +14,7 @@ const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
   '../../locales/*/{common,publishers,form}.json',
 );
 
-async function loadResources(lang: Language): Promise<Resource> {
-  const entries = await Promise.all(
-    (['common', 'publishers', 'form'] as const).map(async (ns) => {
-      const load = localeFiles[`../../locales/${lang}/${ns}.json`];
-      return [ns, load ? (await load()).default : {}] as const;
-    }),
-  );
-  return { [lang]: Object.fromEntries(entries) };
-}
+const loadResources = (lang: Language) => loadLocaleResources(localeFiles, lang, ['common', 'publishers', 'form']);
 
 async function start(root: HTMLElement): Promise<void> {
   keepWithinContentSecurityPolicy();

@@ -6,11 +6,10 @@ import { handoffUrl } from '../../src/features/application/handoff.ts';
 import { StepHeading } from '../../src/features/application/StepHeading.tsx';
 import { useWorkflow } from '../../src/features/application/workflow-context.tsx';
 import { SCREEN_NAMESPACES } from '../../src/features/application/workflow-resources.ts';
+import { ANSWERED } from '../../src/features/application/screens/shared.tsx';
 import { Alert } from '../../src/ui/Alert.tsx';
 import { Button } from '../../src/ui/Button.tsx';
 import { ProgressBar } from '../../src/ui/ProgressBar.tsx';
-
-const ANSWERED = new Set(['offer', 'declined', 'noAnswer']);
 
 /**
  * Apply-only mode, once the application is with the lenders: how many have answered, and a button

@@ -3,26 +3,17 @@ import './frame.css';
 import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import type { Resource } from 'i18next';
 import { Calculator } from '../../src/features/calculator/Calculator.tsx';
 import { applicationHref, type ProductKey } from '../../src/features/calculator/application-link.ts';
 import type { Calculation } from '../../src/features/calculator/calculation.ts';
-import { createI18n } from '../../src/routes/i18n.ts';
+import { createI18n, loadLocaleResources } from '../../src/routes/i18n.ts';
 import type { Language } from '../../src/domain/language.ts';
 import { applicationFrameHref, frameSettings, trackingOf, type FrameSettings } from './frame-options.ts';
 import { connectToHost, reportHeight, type HostBridge } from './host-bridge.ts';
 
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,calculator}.json');
 
-async function loadResources(lang: Language): Promise<Resource> {
-  const entries = await Promise.all(
-    (['common', 'calculator'] as const).map(async (ns) => {
-      const load = localeFiles[`../../locales/${lang}/${ns}.json`];
-      return [ns, load ? (await load()).default : {}] as const;
-    }),
-  );
-  return { [lang]: Object.fromEntries(entries) };
-}
+const loadResources = (lang: Language) => loadLocaleResources(localeFiles, lang, ['common', 'calculator']);
 
 /** The products whose purpose the calculator's link preselects. */
 const productOfPurpose = (purpose: string | null): ProductKey =>
