@@ -1,6 +1,7 @@
 /**
  * Lighthouse benchmark of the prerendered site: builds, serves dist/client with the real server and audits a few
  * representative pages in Lighthouse's default mobile form (emulated phone, simulated slow 4G and CPU).
+ * bench/widgets.ts reuses its processes and its Lighthouse settings.
  *
  *   npm run bench                      build, then audit
  *   BENCH_SKIP_BUILD=1 npm run bench   audit the existing dist/client
@@ -23,7 +24,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
-const HOST = '127.0.0.1';
+export const HOST = '127.0.0.1';
 
 const PAGES = [
   { name: 'home', path: '/' },
@@ -40,7 +41,11 @@ const TARGETS: Record<CategoryId, number> = { performance: 95, accessibility: 10
 // Chromium's own traffic, but it still resolves accounts.google.com, clients2.google.com and update.googleapis.com
 // (Debian's wrapper enables remote extensions); the resolver rule makes every host but 127.0.0.1 fail without a DNS
 // query.
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${HOST}`];
+export const CHROME_FLAGS = [
+  '--headless=new',
+  ...CHROMIUM_FLAGS,
+  `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${HOST}`,
+];
 
 interface Metrics {
   fcpMs: number | null;
@@ -72,7 +77,7 @@ interface PageResult {
 // ---------------------------------------------------------------------------------------------------------------
 // Processes
 
-function run(command: string, args: string[]): Promise<void> {
+export function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
     child.once('error', reject);
@@ -83,7 +88,7 @@ function run(command: string, args: string[]): Promise<void> {
 }
 
 /** Lets the OS pick the port so a running dev server on 3000 (or another bench) never collides. */
-function findFreePort(): Promise<number> {
+export function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -95,11 +100,14 @@ function findFreePort(): Promise<number> {
   });
 }
 
-/** Runs server/main.ts exactly as production does, so compression and headers are what Lighthouse judges. */
-function startServer(port: number): ChildProcess {
+/**
+ * Runs server/main.ts exactly as production does, so compression and headers are what Lighthouse judges; `env` adds
+ * to (or overrides) the server's environment.
+ */
+export function startServer(port: number, env: Record<string, string> = {}): ChildProcess {
   const server = spawn(process.execPath, ['server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // A crash (an unhandled 'error' event inside a library, process.exit from chrome-launcher's SIGINT handler) skips
@@ -108,7 +116,7 @@ function startServer(port: number): ChildProcess {
   return server;
 }
 
-async function waitUntilUp(url: string, server: ChildProcess, timeoutMs = 20_000): Promise<void> {
+export async function waitUntilUp(url: string, server: ChildProcess, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited early with code ${server.exitCode}`);
@@ -124,7 +132,7 @@ async function waitUntilUp(url: string, server: ChildProcess, timeoutMs = 20_000
 }
 
 /** SIGTERM lets the server close its sockets; SIGKILL only if it hangs, so no orphan keeps the port. */
-async function stopServer(server: ChildProcess): Promise<void> {
+export async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.signalCode !== null) return;
   const exited = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');
@@ -134,7 +142,7 @@ async function stopServer(server: ChildProcess): Promise<void> {
 }
 
 /** chrome-launcher spawns without an 'error' listener, so a wrong path would crash the process instead of rejecting. */
-async function findChrome(): Promise<string> {
+export async function findChrome(): Promise<string> {
   const path = process.env.CHROME_PATH ?? CHROMIUM_PATH;
   try {
     await access(path, constants.X_OK);
@@ -144,7 +152,7 @@ async function findChrome(): Promise<string> {
   return path;
 }
 
-async function launchChrome(): Promise<LaunchedChrome> {
+export async function launchChrome(): Promise<LaunchedChrome> {
   return launch({
     chromePath: await findChrome(),
     chromeFlags: CHROME_FLAGS,
@@ -155,13 +163,17 @@ async function launchChrome(): Promise<LaunchedChrome> {
 // ---------------------------------------------------------------------------------------------------------------
 // Lighthouse
 
-async function auditPage(url: string, chromePort: number): Promise<Result> {
+export async function auditPage(
+  url: string,
+  chromePort: number,
+  categories: readonly string[] = CATEGORIES,
+): Promise<Result> {
   // Spelled out although they are the defaults, so a Lighthouse upgrade cannot silently change what is measured.
   const flags: Flags = {
     port: chromePort,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
+    onlyCategories: [...categories],
     formFactor: 'mobile',
     throttlingMethod: 'simulate',
   };
@@ -172,17 +184,17 @@ async function auditPage(url: string, chromePort: number): Promise<Result> {
   return lhr;
 }
 
-function toScore(score: number | null | undefined): number | null {
+export function toScore(score: number | null | undefined): number | null {
   return score === null || score === undefined ? null : Math.round(score * 100);
 }
 
 /** Rounded because sub-millisecond digits are simulation noise and only clutter diffs of the JSON. */
-function numericValue(lhr: Result, auditId: string, decimals = 0): number | null {
+export function numericValue(lhr: Result, auditId: string, decimals = 0): number | null {
   const value = lhr.audits[auditId]?.numericValue;
   return value === undefined ? null : Number(value.toFixed(decimals));
 }
 
-function tableItems(lhr: Result, auditId: string): Record<string, unknown>[] {
+export function tableItems(lhr: Result, auditId: string): Record<string, unknown>[] {
   const details = lhr.audits[auditId]?.details;
   return details?.type === 'table' ? (details.items as Record<string, unknown>[]) : [];
 }
@@ -213,7 +225,7 @@ function failingAudits(lhr: Result, category: CategoryId): FailingAudit[] {
   return failing;
 }
 
-function offHostRequests(lhr: Result): string[] {
+export function offHostRequests(lhr: Result): string[] {
   const urls = tableItems(lhr, 'network-requests').map((item) => String(item.url));
   return urls.filter((url) => /^(https?|wss?):/.test(url) && new URL(url).hostname !== HOST);
 }
@@ -246,7 +258,7 @@ function formatScore(category: CategoryId, score: number | null): string {
   return score < TARGETS[category] ? `${score} ${MISS}` : String(score);
 }
 
-function formatMs(ms: number | null): string {
+export function formatMs(ms: number | null): string {
   if (ms === null) return 'n/a';
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
 }
@@ -375,9 +387,12 @@ async function main(): Promise<void> {
   console.log(`\nWritten: ${RESULTS_DIR}/lighthouse.{json,md}`);
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
+// Imported by bench/widgets.ts for its helpers; run only as `node bench/lighthouse.ts`.
+if (import.meta.main) {
+  try {
+    await main();
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  }
 }

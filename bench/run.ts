@@ -2,13 +2,15 @@
  * All benchmarks, one after the other:
  *
  *   npm run bench          Lighthouse (bench/lighthouse.ts, in a process of its own, writing its own results as
- *                          before), then the server benches
+ *                          before), the widgets (bench/widgets.ts, likewise, on the build Lighthouse made), then the
+ *                          server benches
  *   npm run bench:server   the server benches only: bench/status-throughput.ts, then bench/offer-latency.ts
  *
  * The server benches write bench/results/server.json and bench/results/server.md. Their knobs are those of each
  * bench (BENCH_CONNECTIONS, BENCH_DURATION_SECONDS, BENCH_WARMUP_SECONDS, BENCH_APPLICATIONS, BENCH_VERBOSE,
- * BENCH_SERVER_EXEC_ARGV; BENCH_SKIP_BUILD for Lighthouse). Missed targets are reported, not fatal: the exit code is
- * non-zero only when a bench itself fails.
+ * BENCH_SERVER_EXEC_ARGV; BENCH_SKIP_BUILD for Lighthouse and the widgets; BENCH_WIDGET_RUNS, BENCH_PRODUCT_PORT,
+ * BENCH_PUBLISHER_PORT for the widgets). Missed targets are reported, not fatal: the exit code is non-zero only when
+ * a bench itself fails.
  *
  * The figures are only as quiet as the machine: the load average at the start is recorded beside them, since another
  * test run on the same two cores lowers the throughput figures by tens of percent.
@@ -35,12 +37,13 @@ import {
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
 
-function runLighthouse(): Promise<void> {
+/** A bench that drives Chromium, in a process of its own; `env` adds to this one's environment. */
+function runInChild(script: string, env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bench/lighthouse.ts'], { cwd: ROOT, stdio: 'inherit' });
+    const child = spawn(process.execPath, [script], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
     child.once('error', reject);
     child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`bench/lighthouse.ts failed (${signal ?? code})`)),
+      code === 0 ? resolve() : reject(new Error(`${script} failed (${signal ?? code})`)),
     );
   });
 }
@@ -143,8 +146,17 @@ function markdown(results: ServerResults): string {
 
 async function main(): Promise<void> {
   if (!process.argv.includes('--server-only')) {
+    let built = false;
     try {
-      await runLighthouse();
+      await runInChild('bench/lighthouse.ts');
+      built = true;
+    } catch (error) {
+      console.error(error);
+      process.exitCode = 1;
+    }
+    // Lighthouse has just built the site; if it failed, perhaps in the build, the widgets build for themselves.
+    try {
+      await runInChild('bench/widgets.ts', built ? { BENCH_SKIP_BUILD: '1' } : {});
     } catch (error) {
       console.error(error);
       process.exitCode = 1;
