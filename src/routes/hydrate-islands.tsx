@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import type { Language } from '../domain/language.ts';
 import { Calculator } from '../features/calculator/Calculator.tsx';
-import { createI18n, loadLocaleResources } from './i18n.ts';
+import { createI18n } from './i18n.ts';
+import { loadLocaleResources } from './locale-resources.ts';
 import { hydrateIsland, pageLanguage } from './hydrate-island.tsx';
 
 /**

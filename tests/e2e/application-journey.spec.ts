@@ -26,6 +26,8 @@ test('lv: apply, identify at the bank, watch offers arrive, choose one, sign wit
   await fillApplication(page, 'lv');
   await submitApplication(page, 'lv');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.choosingMethod);
+  // the tab's title names the step
+  await expect(page).toHaveTitle(`${workflow.steps.choosingMethod} | Kreditkompass`);
 
   await page.getByRole('button', { name: /Daugavas Banka/ }).click();
   await answerAtBank(page, 'approve');

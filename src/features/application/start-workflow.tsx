@@ -1,7 +1,6 @@
 import { lazyBrokerClient } from '../../api/lazy-broker-client.ts';
 import { isTokenShaped } from '../../domain/token.ts';
 import { isLanguage, type Language } from '../../domain/language.ts';
-import { company } from '../../domain/company.ts';
 import { mountWorkflow } from './mount-workflow.tsx';
 import { syncWorkflowUrl } from './url-sync.ts';
 import { locationOfPath, screenNameOfStep } from './workflow-routes.ts';
@@ -28,6 +27,8 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
   if (handedOver) window.localStorage.setItem('token', handedOver);
   const saved = handedOver ?? window.localStorage.getItem('token');
   const switchLink = document.querySelector<HTMLAnchorElement>('a.lang-switch');
+  // the brand as the page names it (Document.tsx), for the step's title
+  const brand = document.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content ?? '';
 
   await mountWorkflow({
     root,
@@ -53,7 +54,7 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
         base,
         onStep: (step) => {
           // the step's title, and the same step in the other language (the application itself stays)
-          document.title = `${i18n.t(`steps.${screenNameOfStep(step)}`, { ns: 'workflow' })} | ${company.brand}`;
+          document.title = `${i18n.t(`steps.${screenNameOfStep(step)}`, { ns: 'workflow' })} | ${brand}`;
           if (switchLink) {
             const path = window.location.pathname.replace(/^\/ru(?=\/)/, '');
             switchLink.href = lang === 'lv' ? `/ru${path}` : path;
