@@ -15,12 +15,13 @@
  * The figures are only as quiet as the machine: the load average at the start is recorded beside them, since another
  * test run on the same two cores lowers the throughput figures by tens of percent.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { measuredCommit } from './commit.ts';
 import {
   describeOfferLatency,
   measureOfferLatency,
@@ -48,16 +49,7 @@ function runInChild(script: string, env: Record<string, string> = {}): Promise<v
   });
 }
 
-/** The commit measured, so a figure can be matched with the code; '+' when the work tree had changes. */
-function commit(): string | null {
-  try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
-    return dirty ? `${head}+` : head;
-  } catch {
-    return null;
-  }
-}
+const commit = () => measuredCommit(ROOT);
 
 interface ServerResults {
   date: string;

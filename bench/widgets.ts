@@ -23,12 +23,12 @@
  * Writes bench/results/widgets.json and bench/results/widgets.md. Missed budgets are reported, not fatal: the exit
  * code is non-zero only when the build, a server, Chromium or Lighthouse fails, or a widget does not appear.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, get, type Server } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measuredCommit } from './commit.ts';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { Result } from 'lighthouse';
@@ -682,16 +682,7 @@ interface WidgetResults {
   lighthouse: LighthouseResults;
 }
 
-/** The commit measured, so a figure can be matched with the code; '+' when the work tree had changes. */
-function commit(): string | null {
-  try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
-    return dirty ? `${head}+` : head;
-  } catch {
-    return null;
-  }
-}
+const commit = () => measuredCommit(ROOT);
 
 const mark = (met: boolean) => (met ? '✓' : '✗');
 const bytes = (value: number | null) =>

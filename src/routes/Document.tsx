@@ -16,6 +16,25 @@ export interface PageAssets {
   readonly fontPreloads: readonly string[];
 }
 
+/** A page's fonts, styles and scripts, in the order the browser should ask for them. */
+export function AssetLinks({ assets }: { assets: PageAssets }) {
+  return (
+    <>
+      {assets.fontPreloads.map((href) => (
+        <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+      ))}
+      {assets.styles.map((href) => (
+        <link key={href} rel="stylesheet" href={href} />
+      ))}
+      <script type="module" src={assets.script} />
+      {assets.pageScript ? <script type="module" src={assets.pageScript} /> : null}
+      {assets.modulePreloads?.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
+    </>
+  );
+}
+
 export function Document({
   meta,
   assets,
@@ -49,17 +68,7 @@ export function Document({
         <meta name="twitter:card" content="summary" />
         <meta name="theme-color" content="#0b4f6c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {assets.fontPreloads.map((href) => (
-          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ))}
-        {assets.styles.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
-        <script type="module" src={assets.script} />
-        {assets.pageScript ? <script type="module" src={assets.pageScript} /> : null}
-        {assets.modulePreloads?.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
+        <AssetLinks assets={assets} />
       </head>
       <body>
         <Header switchPath={switchPath} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Language } from '../domain/language.ts';
-import type { PageAssets } from './Document.tsx';
+import { AssetLinks, type PageAssets } from './Document.tsx';
 
 /**
  * A widget's page inside a publisher's iframe, or the small page a widget's popup lands on: the
@@ -26,16 +26,7 @@ export function FrameDocument({
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="strict-origin-when-cross-origin" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {assets.fontPreloads.map((href) => (
-          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ))}
-        {assets.styles.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
-        <script type="module" src={assets.script} />
-        {assets.modulePreloads?.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
+        <AssetLinks assets={assets} />
       </head>
       <body>{children}</body>
     </html>

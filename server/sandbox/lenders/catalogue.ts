@@ -1,5 +1,5 @@
 import type { LenderKind } from '../../../src/domain/offer.ts';
-import type { PartnerLoanPurpose } from '../../lenders/messages.ts';
+import { PARTNER_LOAN_PURPOSES, type PartnerLoanPurpose } from '../../lenders/messages.ts';
 
 /**
  * The sandbox's sixteen partner lenders: six banks and ten non-bank lenders, shaped like the Latvian market
@@ -45,15 +45,7 @@ export interface SandboxLender {
   readonly colour: string;
 }
 
-const ALL_PURPOSES: readonly PartnerLoanPurpose[] = [
-  'personalNeeds',
-  'refinancing',
-  'buyingCar',
-  'houseRepair',
-  'realEstateLoan',
-  'business',
-  'other',
-];
+const ALL_PURPOSES: readonly PartnerLoanPurpose[] = PARTNER_LOAN_PURPOSES;
 
 export const SANDBOX_LENDERS: readonly SandboxLender[] = [
   // ── banks ──
