@@ -24,7 +24,8 @@ function applyOnlyScreens(client: Parameters<typeof applyOnlyOffersScreen>[0]): 
  * watching the status, and the host hears of the submission and the offers, never their content.
  */
 async function start(root: HTMLElement): Promise<void> {
-  const { options, config, lang } = frameSettings(window.location.href);
+  const { options, config } = frameSettings(window.location.href);
+  const { lang } = config;
   const bridge = connectToHost(window);
   const local = storageOr(() => window.localStorage);
   const session = storageOr(() => window.sessionStorage);

@@ -78,7 +78,7 @@ function CalculatorWidget({ settings, bridge }: { settings: FrameSettings; bridg
 async function start(root: HTMLElement): Promise<void> {
   const settings = frameSettings(window.location.href);
   const bridge = connectToHost(window);
-  const i18n = createI18n(settings.lang, await loadResources(settings.lang));
+  const i18n = createI18n(settings.config.lang, await loadResources(settings.config.lang));
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>

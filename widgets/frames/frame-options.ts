@@ -1,7 +1,7 @@
-import type { Language } from '../../src/domain/language.ts';
 import {
   optionsInQuery,
   optionsToQuery,
+  TRACKING_OPTION_NAMES,
   widgetConfig,
   type WidgetConfig,
   type WidgetOptions,
@@ -15,13 +15,12 @@ import { FRAME_PARAMS, WIDGET_BASE_PATH } from '../protocol/constants.ts';
 export interface FrameSettings {
   readonly options: WidgetOptions;
   readonly config: WidgetConfig;
-  readonly lang: Language;
 }
 
 export function frameSettings(href: string): FrameSettings {
   const options = optionsInQuery(new URL(href).searchParams);
   const config = widgetConfig(options);
-  return { options, config, lang: config.lang };
+  return { options, config };
 }
 
 /**
@@ -45,14 +44,7 @@ export function applicationFrameHref(href: string, figures: { amount: number; mo
 
 /** The tracking options under the spec's session-storage names (utm_source, click_ID…). */
 export function trackingOf(options: WidgetOptions): Record<string, string> {
-  const query = optionsToQuery({
-    publisherId: options.publisherId,
-    utmSource: options.utmSource,
-    utmMedium: options.utmMedium,
-    utmCampaign: options.utmCampaign,
-    utmContent: options.utmContent,
-    utmTerm: options.utmTerm,
-    clickId: options.clickId,
-  });
-  return Object.fromEntries(query.entries());
+  const tracking: WidgetOptions = { publisherId: options.publisherId };
+  for (const name of TRACKING_OPTION_NAMES) tracking[name] = options[name];
+  return Object.fromEntries(optionsToQuery(tracking).entries());
 }

@@ -25,41 +25,35 @@ interface OptionRule {
   readonly schema: z.ZodMiniType<string>;
   /** what a valid value looks like, for the console message */
   readonly expected: string;
-  /** its name in the iframe's address */
-  readonly param: string;
 }
 
 /** What each option accepts: a publisher's value (string or number) is checked as text. */
 export const OPTION_RULES = {
-  lang: { param: OPTION_PARAMS.lang, schema: z.enum(LANGUAGES), expected: 'lv or ru' },
+  lang: { schema: z.enum(LANGUAGES), expected: 'lv or ru' },
   amount: {
-    param: OPTION_PARAMS.amount,
     schema: wholeNumberIn(MIN_AMOUNT, MAX_AMOUNT),
     expected: `a whole number of euros from ${MIN_AMOUNT} to ${MAX_AMOUNT}`,
   },
   term: {
-    param: OPTION_PARAMS.term,
     schema: wholeNumberIn(MIN_TERM_MONTHS, MAX_TERM_MONTHS),
     expected: `a whole number of months from ${MIN_TERM_MONTHS} to ${MAX_TERM_MONTHS}`,
   },
   purpose: {
-    param: OPTION_PARAMS.purpose,
     schema: z.enum(LOAN_PURPOSES),
     expected: `one of ${LOAN_PURPOSES.join(', ')}`,
   },
   publisherId: {
-    param: OPTION_PARAMS.publisherId,
     schema: z.string().check(z.regex(/^[\w.-]{1,64}$/)),
     expected: 'up to 64 letters, digits, dots, underscores or hyphens',
   },
-  utmSource: { param: OPTION_PARAMS.utmSource, schema: trackingText(200), expected: TEXT },
-  utmMedium: { param: OPTION_PARAMS.utmMedium, schema: trackingText(200), expected: TEXT },
-  utmCampaign: { param: OPTION_PARAMS.utmCampaign, schema: trackingText(200), expected: TEXT },
-  utmContent: { param: OPTION_PARAMS.utmContent, schema: trackingText(200), expected: TEXT },
-  utmTerm: { param: OPTION_PARAMS.utmTerm, schema: trackingText(200), expected: TEXT },
-  clickId: { param: OPTION_PARAMS.clickId, schema: trackingText(200), expected: TEXT },
-  cta: { param: OPTION_PARAMS.cta, schema: z.enum(CTA_TARGETS), expected: CTA_TARGETS.join(' or ') },
-  mode: { param: OPTION_PARAMS.mode, schema: z.enum(WIDGET_MODES), expected: WIDGET_MODES.join(' or ') },
+  utmSource: { schema: trackingText(200), expected: TEXT },
+  utmMedium: { schema: trackingText(200), expected: TEXT },
+  utmCampaign: { schema: trackingText(200), expected: TEXT },
+  utmContent: { schema: trackingText(200), expected: TEXT },
+  utmTerm: { schema: trackingText(200), expected: TEXT },
+  clickId: { schema: trackingText(200), expected: TEXT },
+  cta: { schema: z.enum(CTA_TARGETS), expected: CTA_TARGETS.join(' or ') },
+  mode: { schema: z.enum(WIDGET_MODES), expected: WIDGET_MODES.join(' or ') },
 } as const satisfies Record<WidgetOptionName, OptionRule>;
 
 export interface OptionReading {

@@ -14,7 +14,7 @@ import {
   DEFAULT_WIDGET_AMOUNT,
   DEFAULT_WIDGET_TERM,
   isWidgetKind,
-  OPTION_RULES,
+  OPTION_PARAMS,
   readWidgetOptions,
   TRACKING_OPTION_NAMES,
   WIDGET_KINDS,
@@ -263,7 +263,7 @@ export function SnippetGenerator() {
               key={name}
               label={
                 <>
-                  {t(`generator.${name}`)} (<code>{OPTION_RULES[name].param}</code>)
+                  {t(`generator.${name}`)} (<code>{OPTION_PARAMS[name]}</code>)
                 </>
               }
               value={draft[name]}
