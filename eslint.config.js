@@ -2,31 +2,46 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import { importX } from 'eslint-plugin-import-x';
 
-/** Layers of ARCHITECTURE.md and what each may import. */
-const layers = [
-  { type: 'domain', pattern: 'src/domain' },
+/**
+ * The wings of ARCHITECTURE.md. The first pattern that matches a file names its wing, so the
+ * sandbox comes before the server it lives in.
+ */
+const wings = [
+  { type: 'domain', pattern: 'domain' },
+  { type: 'machines', pattern: 'machines' },
+  { type: 'sandbox', pattern: 'server/sandbox' },
+  { type: 'server', pattern: 'server' },
   { type: 'api', pattern: 'src/api' },
   { type: 'ui', pattern: 'src/ui' },
+  { type: 'i18n', pattern: 'src/i18n' },
   { type: 'tracking', pattern: 'src/tracking' },
   { type: 'features', pattern: 'src/features/*', capture: ['feature'] },
   { type: 'routes', pattern: 'src/routes' },
-  { type: 'machines', pattern: 'machines' },
-  // the loader and host script run on publisher pages: they may import only the protocol
-  { type: 'widget-protocol', pattern: 'widgets/protocol' },
+  // the loader and host script run on publisher pages: they may import only the widget protocol
   { type: 'widget-host', pattern: 'widgets/loader' },
   { type: 'widget-host', pattern: 'widgets/host' },
   { type: 'widget-frames', pattern: 'widgets/frames' },
-  { type: 'widgets', pattern: 'widgets' },
-  { type: 'server', pattern: 'server' },
   { type: 'tests', pattern: 'tests' },
   { type: 'bench', pattern: 'bench' },
+].map((descriptor) => ({ ...descriptor, partialMatch: false }));
+
+/** Files that only tests load: they may reach what production code may not (the sandbox, fixtures). */
+const testFiles = [
+  { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+  { category: 'test', pattern: '**/{test-support,test-helpers,test-model}.{ts,tsx}' },
+  { category: 'test', pattern: '**/*.test-model.ts' },
 ];
 
+const wing = (type) => ({ element: { type } });
 const allow = (from, to) => ({
-  from: { element: { type: from } },
+  from: wing(from),
   allow: { to: { element: { types: { anyOf: to } } } },
 });
+/** A feature's public entry: what the others may take from it. */
+const featureEntry = { element: { type: 'features', fileInternalPath: 'index.ts' } };
+const widgetProtocol = { element: { type: 'domain', fileInternalPath: 'widget-protocol/**' } };
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.ci/.node/', '.data/'] },
@@ -34,52 +49,54 @@ export default tseslint.config(
   ...tseslint.configs.strict,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, boundaries },
+    plugins: { 'react-hooks': reactHooks, boundaries, 'import-x': importX },
     settings: {
-      'boundaries/elements': layers,
-      'boundaries/include': ['src/**', 'machines/**', 'widgets/**', 'server/**'],
+      'boundaries/elements': wings,
+      'boundaries/files': testFiles,
+      'boundaries/include': ['domain/**', 'src/**', 'machines/**', 'widgets/**', 'server/**', 'tests/**', 'bench/**'],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/consistent-type-imports': 'error',
       // placeholders that a provider replaces (machine actions, actors) name arguments they ignore
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'boundaries/dependencies': [
         2,
         {
           default: 'disallow',
           policies: [
+            // the ground floor stands alone
             allow('domain', ['domain']),
-            allow('api', ['domain', 'api']),
-            allow('ui', ['domain', 'ui']),
-            allow('tracking', ['domain', 'tracking']),
-            allow('features', ['domain', 'api', 'ui', 'tracking', 'features', 'routes', 'machines', 'widget-protocol']),
-            allow('routes', ['domain', 'ui', 'tracking', 'features', 'routes']),
             allow('machines', ['domain', 'machines']),
-            allow('widget-protocol', ['domain', 'widget-protocol']),
-            allow('widget-host', ['widget-protocol', 'widget-host']),
-            allow('widget-frames', [
-              'domain',
-              'api',
-              'ui',
-              'tracking',
-              'features',
-              'routes',
-              'machines',
-              'widget-protocol',
-              'widget-frames',
-            ]),
-            allow('widgets', ['domain', 'widgets', 'widget-protocol']),
-            allow('server', ['domain', 'routes', 'server']),
-            allow('tests', ['domain', 'api', 'routes', 'server', 'tests', 'machines', 'widget-protocol']),
-            allow('bench', ['domain', 'routes', 'server', 'tests', 'bench', 'widget-protocol']),
+            allow('server', ['domain', 'server']),
+            allow('sandbox', ['domain', 'server', 'sandbox']),
+            allow('api', ['domain', 'api']),
+            allow('ui', ['domain', 'i18n', 'ui']),
+            allow('i18n', ['domain', 'i18n']),
+            allow('tracking', ['domain', 'tracking']),
+            // a feature uses the floors below it and its own files, never another feature
+            allow('features', ['domain', 'machines', 'api', 'ui', 'i18n', 'tracking']),
+            {
+              from: wing('features'),
+              allow: { to: { element: { type: 'features', captured: { feature: '{{ from.captured.feature }}' } } } },
+            },
+            allow('routes', ['domain', 'ui', 'i18n', 'tracking', 'features', 'routes']),
+            { from: wing('widget-host'), allow: { to: [widgetProtocol, wing('widget-host')] } },
+            allow('widget-frames', ['domain', 'machines', 'api', 'ui', 'i18n', 'widget-frames']),
+            { from: wing('widget-frames'), allow: { to: featureEntry } },
+            // production code never reaches the sandbox; the server's tests use its simulators
+            { from: { element: { type: 'server' }, file: { categories: 'test' } }, allow: { to: wing('sandbox') } },
+            allow('tests', ['domain', 'machines', 'server', 'sandbox', 'api', 'routes', 'tests']),
+            allow('bench', ['domain', 'server', 'sandbox', 'tests', 'bench']),
           ],
         },
       ],
     },
   },
   {
-    // The server shares schemas and the page registry, never React or the browser's UI.
+    // The server shares schemas and paths through domain/, never React or the browser's UI.
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -87,7 +104,6 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['react', 'react-dom', 'react-dom/*', 'react-i18next'], message: 'server/ never imports React' },
-            { group: ['**/src/ui/**', '**/src/features/**', '**/*.tsx'], message: 'server/ never imports UI code' },
           ],
         },
       ],

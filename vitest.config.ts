@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: [
+      'domain/**/*.test.ts',
       'src/**/*.test.{ts,tsx}',
       'machines/**/*.test.ts',
       'server/**/*.test.ts',

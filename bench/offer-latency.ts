@@ -27,13 +27,14 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { ApplicationStatus, LenderProgress } from '../src/domain/api.ts';
-import { validApplication } from '../src/domain/application-fixture.ts';
+import type { ApplicationStatus, LenderProgress } from '../domain/api.ts';
+import { validApplication } from '../domain/application-fixture.ts';
 import { buildApp } from '../server/app.ts';
 import type { Broker } from '../server/broker.ts';
 import { loadConfig } from '../server/config/config.ts';
 import { startWorkers } from '../server/jobs/workers.ts';
 import { TEST_ENCRYPTION_KEYS } from '../tests/support/broker.ts';
+import { isAnswered } from '../domain/lender-progress.ts';
 // formOf, postForm and startIdentification use no vitest assertion (the module imports vitest's expect, unused here)
 import { formOf, postForm, startIdentification } from '../tests/support/flow.ts';
 import { freePort } from '../tests/support/postgres-cluster.ts';
@@ -275,9 +276,6 @@ export async function openStatusStream(base: string, token: string): Promise<Sta
 
 // ---------------------------------------------------------------------------------------------------------------
 // Milestones of one application
-
-const ANSWERED: readonly LenderProgress[] = ['offer', 'declined', 'noAnswer'];
-const isAnswered = (progress: LenderProgress) => ANSWERED.includes(progress);
 
 export const allLendersAnswered = (lenderCount: number) => (status: ApplicationStatus) =>
   status.lenders.length === lenderCount && status.lenders.every((lender) => isAnswered(lender.progress));

@@ -23,7 +23,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Result } from 'autocannon';
 import Fastify from 'fastify';
-import type { ApplicationStatus } from '../src/domain/api.ts';
+import type { ApplicationStatus } from '../domain/api.ts';
 import { allLendersAnswered, runApplication, startBenchBroker } from './offer-latency.ts';
 
 export const TARGET_RATIO = 0.5;

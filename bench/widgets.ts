@@ -32,8 +32,8 @@ import { measuredCommit } from './commit.ts';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { Result } from 'lighthouse';
-import { WIDGET_KINDS, type WidgetKind } from '../widgets/protocol/config.ts';
-import { WIDGET_BASE_PATH } from '../widgets/protocol/constants.ts';
+import { WIDGET_KINDS, type WidgetKind } from '../domain/widget-protocol/config.ts';
+import { WIDGET_BASE_PATH } from '../domain/widget-protocol/constants.ts';
 import {
   auditPage,
   CHROME_FLAGS,

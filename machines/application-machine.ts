@@ -6,8 +6,9 @@ import type {
   StartIdentificationAnswer,
   SubmitApplicationAnswer,
   SubmitApplicationBody,
-} from '../src/domain/api.ts';
-import type { Language } from '../src/domain/language.ts';
+} from '../domain/api.ts';
+import type { Language } from '../domain/language.ts';
+import { isAnswered } from '../domain/lender-progress.ts';
 
 /**
  * The applicant's whole journey: apply, identify, wait, compare, choose, sign, paid.
@@ -68,8 +69,6 @@ export type ApplicationEvent =
   | { type: 'RETRY' };
 
 const OFFERS_PROMISE_MS = 60 * 60_000;
-
-const isAnswered = (progress: string) => progress === 'offer' || progress === 'declined' || progress === 'noAnswer';
 
 type StatusParam = ApplicationStatus | null;
 const statusOf = ({ context }: { context: ApplicationContext }): StatusParam => context.status;

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { ApiError } from '../src/domain/api.ts';
+import type { ApiError } from '../domain/api.ts';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -77,7 +77,7 @@ export async function buildApp({
       info: {
         title: 'Kreditkompass broker API',
         version: '1',
-        description: 'Applications, identification, offers. Every body is validated with the schemas of src/domain.',
+        description: 'Applications, identification, offers. Every body is validated with the schemas of domain/.',
       },
     },
     transform: jsonSchemaTransform,

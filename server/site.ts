@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { allPagePaths, languageOfPath } from '../src/routes/page-registry.ts';
-import { LANGUAGES, type Language } from '../src/domain/language.ts';
+import { allPagePaths, languageOfPath } from '../domain/site-pages.ts';
+import { LANGUAGES, type Language } from '../domain/language.ts';
 import { ApiProblem } from './http/problem.ts';
 import { widgetFrameSecurityHeaders } from './http/security-headers.ts';
 

@@ -1,4 +1,4 @@
-import type { LoanApplication } from '../../src/domain/application.ts';
+import type { LoanApplication } from '../../domain/application.ts';
 import type { FieldCipher } from '../security/field-cipher.ts';
 
 /**

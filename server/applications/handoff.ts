@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { HandoffAnswer, RedeemHandoffAnswer } from '../../src/domain/api.ts';
+import type { HandoffAnswer, RedeemHandoffAnswer } from '../../domain/api.ts';
 import type { Broker } from '../broker.ts';
 import { ApiProblem } from '../http/problem.ts';
 import { applicationIdForToken } from './lookup.ts';

@@ -5,9 +5,9 @@ import type {
   IdentificationFailure,
   StartIdentificationAnswer,
   StartIdentificationBody,
-} from '../../src/domain/api.ts';
-import type { Language } from '../../src/domain/language.ts';
-import { normalizePersonalCode } from '../../src/domain/personal-code.ts';
+} from '../../domain/api.ts';
+import type { Language } from '../../domain/language.ts';
+import { normalizePersonalCode } from '../../domain/personal-code.ts';
 import type { Broker } from '../broker.ts';
 import { ApiProblem } from '../http/problem.ts';
 import { bankAuthorizeUrl } from '../identity/bank-link.ts';

@@ -1,5 +1,5 @@
 import type { Job } from 'pg-boss';
-import { applicantBirthDate } from '../../src/domain/application.ts';
+import { applicantBirthDate } from '../../domain/application.ts';
 import type { Broker } from '../broker.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { sendApplication } from '../lenders/lender-client.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { normalizeOffer } from '../../src/domain/offer.ts';
+import { normalizeOffer } from '../../domain/offer.ts';
 import type { Broker } from '../broker.ts';
 import { ApiProblem } from '../http/problem.ts';
 import type { PartnerCallback } from '../lenders/messages.ts';

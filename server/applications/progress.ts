@@ -1,4 +1,4 @@
-import type { ApplicationState } from '../../src/domain/api.ts';
+import type { ApplicationState } from '../../domain/api.ts';
 import type { Sql } from '../db/database.ts';
 import { announceStatusChange } from './status-hub.ts';
 

@@ -3,15 +3,15 @@ import type {
   ApplicationStatus,
   IdentificationFailure,
   IdentificationMethod,
-} from '../../src/domain/api.ts';
-import type { Language } from '../../src/domain/language.ts';
-import type { LoanPurpose } from '../../src/domain/application.ts';
-import type { Offer } from '../../src/domain/offer.ts';
+} from '../../domain/api.ts';
+import type { Language } from '../../domain/language.ts';
+import type { LoanPurpose } from '../../domain/application.ts';
+import type { Offer } from '../../domain/offer.ts';
 import type { Sql } from '../db/database.ts';
 import type { FieldCipher } from '../security/field-cipher.ts';
 import type { LenderEndpoint } from '../lenders/registry.ts';
 import { openApplicant } from './applicant-record.ts';
-import { lenderProgress, type LenderRequestState } from './lender-progress.ts';
+import { lenderProgress, type LenderRequestState } from '../../domain/lender-progress.ts';
 
 export interface ApplicationRow {
   id: string;

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { SubmitApplicationAnswer } from '../../src/domain/api.ts';
-import type { LoanApplication } from '../../src/domain/application.ts';
-import type { Language } from '../../src/domain/language.ts';
-import type { Tracking } from '../../src/domain/api.ts';
-import { normalizePersonalCode } from '../../src/domain/personal-code.ts';
-import { normalizePhone } from '../../src/domain/phone.ts';
+import type { SubmitApplicationAnswer } from '../../domain/api.ts';
+import type { LoanApplication } from '../../domain/application.ts';
+import type { Language } from '../../domain/language.ts';
+import type { Tracking } from '../../domain/api.ts';
+import { normalizePersonalCode } from '../../domain/personal-code.ts';
+import { normalizePhone } from '../../domain/phone.ts';
 import type { Broker } from '../broker.ts';
 import { ApiProblem } from '../http/problem.ts';
 import { newToken, tokenHash } from '../security/tokens.ts';

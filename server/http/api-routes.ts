@@ -17,8 +17,8 @@ import {
   submitApplicationAnswerSchema,
   submitApplicationBodySchema,
   type Institution,
-} from '../../src/domain/api.ts';
-import type { Language } from '../../src/domain/language.ts';
+} from '../../domain/api.ts';
+import type { Language } from '../../domain/language.ts';
 import { chooseOffer } from '../applications/choose-offer.ts';
 import { createHandoff, redeemHandoff } from '../applications/handoff.ts';
 import {
@@ -124,7 +124,7 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
         summary: 'Application status (text/plain whose body is JSON, as the spec says)',
         querystring: statusQuerySchema,
         response: {
-          200: z.string().describe('JSON of the applicationStatusSchema of src/domain/api.ts'),
+          200: z.string().describe('JSON of the applicationStatusSchema of domain/api.ts'),
           404: apiErrorSchema,
           400: apiErrorSchema,
           429: apiErrorSchema,

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '../../src/domain/api.ts';
+import type { ApiError } from '../../domain/api.ts';
 import { apiMessage, requestLanguage, validationMessage } from './messages.ts';
 import { ApiProblem, type ApiErrorCode } from './problem.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { ValidationMessageKey } from '../../src/domain/application.ts';
-import type { Language } from '../../src/domain/language.ts';
+import type { ValidationMessageKey } from '../../domain/application.ts';
+import type { Language } from '../../domain/language.ts';
 import lvApi from '../../locales/lv/api.json' with { type: 'json' };
 import ruApi from '../../locales/ru/api.json' with { type: 'json' };
 import lvValidation from '../../locales/lv/validation.json' with { type: 'json' };

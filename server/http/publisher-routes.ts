@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../src/domain/api.ts';
+import { apiErrorSchema } from '../../domain/api.ts';
 import {
   publisherApplicationsAnswerSchema,
   publisherApplicationsQuerySchema,
-} from '../../src/domain/publisher-report.ts';
+} from '../../domain/publisher-report.ts';
 import type { Broker } from '../broker.ts';
 import { bearerKey, publisherForKey } from '../config/publisher-keys.ts';
 import { publisherApplications } from '../publishers/report.ts';

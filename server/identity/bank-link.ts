@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Language } from '../../src/domain/language.ts';
+import type { Language } from '../../domain/language.ts';
 import { deriveSandboxSecret } from '../config/sandbox-secret.ts';
 import { findInstitution } from './institutions.ts';
 import { PROVIDER_PERSONAL_CODE } from './personal-code-format.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Language } from '../../src/domain/language.ts';
+import type { Language } from '../../domain/language.ts';
 import { deriveSandboxSecret } from '../config/sandbox-secret.ts';
 import { personalCodeFromSerialNumber } from './personal-code-format.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The shape identity providers use for Latvian personal codes: `DDMMYY-NNNNN` (hyphenated, as banks
  * and certificates write it). Only the shape is checked here: a provider vouches for the code, and the
- * broker compares it with the code in the application (src/domain/personal-code.ts validates input).
+ * broker compares it with the code in the application (domain/personal-code.ts validates input).
  */
 
 export const PROVIDER_PERSONAL_CODE = /^\d{6}-\d{5}$/;

@@ -1,6 +1,6 @@
 import { randomBytes, verify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import type { IdentificationFailure } from '../../src/domain/api.ts';
+import type { IdentificationFailure } from '../../domain/api.ts';
 import { normalizeTypedPersonalCode, personalCodeFromSerialNumber } from './personal-code-format.ts';
 import { readSandboxCertificate, sandboxSmartIdCaPublicKey } from './smart-id-cert.ts';
 import { smartIdVerificationCode } from './verification-code.ts';
@@ -101,7 +101,7 @@ export function isSmartIdError(error: unknown): error is SmartIdError {
   return error instanceof SmartIdError;
 }
 
-/** Which failure screen an end result leads to (src/domain/api.ts IDENTIFICATION_FAILURES). */
+/** Which failure screen an end result leads to (domain/api.ts IDENTIFICATION_FAILURES). */
 export function smartIdFailure(endResult: Exclude<SmartIdEndResult, 'OK'>): IdentificationFailure {
   switch (endResult) {
     case 'TIMEOUT':

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { lenderOfferTermsSchema } from '../../src/domain/offer.ts';
-import { EMPLOYMENT_DURATIONS, INCOME_TYPES, LOAN_PURPOSES, OTHER_INCOME_TYPES } from '../../src/domain/application.ts';
-import { IDENTIFICATION_METHODS } from '../../src/domain/api.ts';
+import { lenderOfferTermsSchema } from '../../domain/offer.ts';
+import { EMPLOYMENT_DURATIONS, INCOME_TYPES, LOAN_PURPOSES, OTHER_INCOME_TYPES } from '../../domain/application.ts';
+import { IDENTIFICATION_METHODS } from '../../domain/api.ts';
 
 /** Ids the lender chooses: printable ASCII, as they go into URLs and the database (which refuses NUL). */
 const printableId = z

@@ -1,4 +1,4 @@
-import type { LenderKind } from '../../src/domain/offer.ts';
+import type { LenderKind } from '../../domain/offer.ts';
 import { deriveSandboxSecret } from '../config/sandbox-secret.ts';
 import { SANDBOX_LENDERS } from '../sandbox/lenders/catalogue.ts';
 

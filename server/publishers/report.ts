@@ -1,12 +1,12 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import type { ApplicationState } from '../../src/domain/api.ts';
+import type { ApplicationState } from '../../domain/api.ts';
 import {
   reportBoundEnd,
   reportBoundStart,
   type PublisherApplication,
   type PublisherApplicationsAnswer,
   type PublisherTracking,
-} from '../../src/domain/publisher-report.ts';
+} from '../../domain/publisher-report.ts';
 import type { Broker } from '../broker.ts';
 
 export interface PublisherReportQuery {

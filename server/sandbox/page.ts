@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Language } from '../../src/domain/language.ts';
+import type { Language } from '../../domain/language.ts';
 
 /**
  * Helpers shared by the simulator pages (banks, Smart-ID app, eParaksts): escaped HTML by default,

@@ -17,12 +17,12 @@ import {
   type StartIdentificationBody,
   type SubmitApplicationAnswer,
   type SubmitApplicationBody,
-} from '../domain/api.ts';
-import type { Language } from '../domain/language.ts';
+} from '../../domain/api.ts';
+import type { Language } from '../../domain/language.ts';
 
 /**
  * The browser's typed client of the broker's API (server/http/api-routes.ts). Every answer is parsed with
- * the schemas of src/domain/api.ts; every failure becomes an ApiRequestError. Nothing personal (personal
+ * the schemas of domain/api.ts; every failure becomes an ApiRequestError. Nothing personal (personal
  * code, income, e-mail, phone) ever goes into a URL, a log line or an error message: personal data travels
  * in request bodies only, and errors carry the server's code and localized words, never the request.
  */

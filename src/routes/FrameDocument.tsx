@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Language } from '../domain/language.ts';
+import type { Language } from '../../domain/language.ts';
 import { AssetLinks, type PageAssets } from './Document.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import type { Resource } from 'i18next';
-import type { Language } from '../domain/language.ts';
-import type { LegalFragment } from './page-registry.ts';
+import type { Language } from '../../domain/language.ts';
+import type { LegalFragment } from '../../domain/site-pages.ts';
 import type { ArticleKey } from '../features/site/content-schema.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import type { ReactNode } from 'react';
-import type { Language } from '../domain/language.ts';
+import type { Language } from '../../domain/language.ts';
 import { ArticlePage, TipsPage } from '../features/site/TipsPage.tsx';
 import { FaqPage } from '../features/site/FaqPage.tsx';
 import { HomePage } from '../features/site/HomePage.tsx';
@@ -13,7 +13,7 @@ import { WorkflowShell } from '../features/application/WorkflowShell.tsx';
 import { allResources, articleFragment, legalFragment, publishedFragments } from './content.ts';
 import { Document, type PageAssets } from './Document.tsx';
 import { FrameDocument } from './FrameDocument.tsx';
-import { createI18n } from './i18n.ts';
+import { createI18n } from '../i18n/i18n.ts';
 import { pageMetadata } from './page-meta.ts';
 import {
   absoluteUrl,
@@ -23,7 +23,7 @@ import {
   switchLanguagePath,
   allPagePaths,
   type ResolvedPage,
-} from './page-registry.ts';
+} from '../../domain/site-pages.ts';
 
 export type { PageAssets } from './Document.tsx';
 export { publishedFragments };

@@ -2,7 +2,7 @@ import { StrictMode, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { isLanguage, type Language } from '../domain/language.ts';
+import { isLanguage, type Language } from '../../domain/language.ts';
 
 /** The page's language, from its <html lang>. */
 export const pageLanguage = (): Language => {

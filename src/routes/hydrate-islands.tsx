@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import type { Language } from '../domain/language.ts';
+import type { Language } from '../../domain/language.ts';
 import { Calculator } from '../features/calculator/Calculator.tsx';
-import { createI18n } from './i18n.ts';
-import { loadLocaleResources } from './locale-resources.ts';
+import { createI18n } from '../i18n/i18n.ts';
+import { loadLocaleResources } from '../i18n/locale-resources.ts';
 import { hydrateIsland, pageLanguage } from './hydrate-island.tsx';
 
 /**

@@ -1,5 +1,5 @@
-import { ogLocale, type Language } from '../domain/language.ts';
-import { absoluteUrl, type ResolvedPage } from './page-registry.ts';
+import { ogLocale, type Language } from '../../domain/language.ts';
+import { absoluteUrl, type ResolvedPage } from '../../domain/site-pages.ts';
 
 export interface AlternateLink {
   readonly hreflang: 'lv' | 'ru' | 'x-default';

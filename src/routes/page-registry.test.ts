@@ -7,7 +7,7 @@ import {
   resolvePage,
   ruToLvSlug,
   switchLanguagePath,
-} from './page-registry.ts';
+} from '../../domain/site-pages.ts';
 import { pageMetadata } from './page-meta.ts';
 
 /** Spec section 2, verbatim. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trackingSchema } from '../domain/api.ts';
+import { trackingSchema } from '../../domain/api.ts';
 import { applyStorageRules } from './storage-rules.ts';
 import { readTracking, TRACKING_KEYS } from './tracking-params.ts';
 

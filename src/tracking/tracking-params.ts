@@ -1,4 +1,4 @@
-import { trackingSchema, type Tracking } from '../domain/tracking.ts';
+import { trackingSchema, type Tracking } from '../../domain/tracking.ts';
 
 /** The session-storage keys of spec section 4 that travel with the application. */
 export const TRACKING_KEYS = [

@@ -4,8 +4,8 @@ import {
   RELEVANT_PHONE_COUNTRIES,
   phoneCountryByIso,
   type PhoneCountryIso,
-} from '../domain/phone-countries.ts';
-import { formatPhoneForDisplay, phoneCountryOfInput, phoneDigitsInput } from '../domain/phone.ts';
+} from '../../domain/phone-countries.ts';
+import { formatPhoneForDisplay, phoneCountryOfInput, phoneDigitsInput } from '../../domain/phone.ts';
 import { Select, type SelectSection } from './Select.tsx';
 import { TextField } from './TextField.tsx';
 import './form-controls.css';

@@ -1,4 +1,4 @@
-import { intlLocale, type Language } from '../domain/language.ts';
+import { intlLocale, type Language } from '../../domain/language.ts';
 
 const cache = new Map<Language, Intl.DateTimeFormat>();
 

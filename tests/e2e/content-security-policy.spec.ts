@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { allPagePaths } from '../../src/routes/page-registry.ts';
+import { allPagePaths } from '../../domain/site-pages.ts';
 import {
   answerSmartId,
   expectStep,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { allPagePaths, PAGES } from '../../src/routes/page-registry.ts';
+import { allPagePaths, PAGES } from '../../domain/site-pages.ts';
 
 // What a search engine or a social network reads: the prerendered HTML, without running any script.
 test.use({ javaScriptEnabled: false });

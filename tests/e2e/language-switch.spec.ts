@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PAGES } from '../../src/routes/page-registry.ts';
+import { PAGES } from '../../domain/site-pages.ts';
 
 for (const entry of PAGES) {
   test(`language switch round-trips ${entry.paths.lv} ⇄ ${entry.paths.ru}`, async ({ page }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import type { Language } from '../../src/domain/language.ts';
+import type { Language } from '../../domain/language.ts';
 import {
   answerAtBank,
   answerSmartId,

@@ -10,11 +10,11 @@ import {
   chooseOfferBodySchema,
   startIdentificationBodySchema,
   submitApplicationBodySchema,
-} from '../../src/domain/api.ts';
-import { INCOME_TYPES, type LoanApplicationInput, type ValidationMessageKey } from '../../src/domain/application.ts';
-import { validApplication } from '../../src/domain/application-fixture.ts';
-import type { Language } from '../../src/domain/language.ts';
-import { isValidPersonalCode } from '../../src/domain/personal-code.ts';
+} from '../../domain/api.ts';
+import { INCOME_TYPES, type LoanApplicationInput, type ValidationMessageKey } from '../../domain/application.ts';
+import { validApplication } from '../../domain/application-fixture.ts';
+import type { Language } from '../../domain/language.ts';
+import { isValidPersonalCode } from '../../domain/personal-code.ts';
 import type { ApiErrorCode } from '../../server/http/problem.ts';
 import { BANK_CLIENT_ID, signBankReturn, type BankReturnFields } from '../../server/identity/bank-link.ts';
 import { INSTITUTIONS } from '../../server/identity/institutions.ts';
@@ -1840,7 +1840,7 @@ describe('malformed requests to every endpoint (pglite)', () => {
       await expectApiError(await fetch(`${base}/api/identification/bank/${'a'.repeat(101)}/return`), 'lv');
     });
 
-    // lenderOfferTermsSchema (src/domain/offer.ts) bounds neither the amount nor the fees, so the figures
+    // lenderOfferTermsSchema (domain/offer.ts) bounds neither the amount nor the fees, so the figures
     // overflow the numeric columns of `offers` and the insert fails
     it('refuses a signed offer whose figures do not fit the offers table with a 4xx', async () => {
       for (const terms of [
@@ -1872,7 +1872,7 @@ describe('malformed requests to every endpoint (pglite)', () => {
         'lv',
       );
     });
-    // src/domain/application.ts: zod 4 marks a failing `.int()` and an array over its `.max()` as an explicit
+    // domain/application.ts: zod 4 marks a failing `.int()` and an array over its `.max()` as an explicit
     // abort, and then skips the cross-field refinement although it has `when: () => true`, which is there so
     // that the form shows every error at once
     const submitted = (application: Record<string, unknown>) =>

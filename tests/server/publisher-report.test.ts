@@ -4,13 +4,13 @@ import lvApi from '../../locales/lv/api.json';
 import ruApi from '../../locales/ru/api.json';
 import lvValidation from '../../locales/lv/validation.json';
 import ruValidation from '../../locales/ru/validation.json';
-import type { LoanApplicationInput } from '../../src/domain/application.ts';
-import { validApplication } from '../../src/domain/application-fixture.ts';
+import type { LoanApplicationInput } from '../../domain/application.ts';
+import { validApplication } from '../../domain/application-fixture.ts';
 import {
   publisherApplicationsAnswerSchema,
   type PublisherApplicationsAnswer,
-} from '../../src/domain/publisher-report.ts';
-import type { Tracking } from '../../src/domain/tracking.ts';
+} from '../../domain/publisher-report.ts';
+import type { Tracking } from '../../domain/tracking.ts';
 import { tokenHash } from '../../server/security/tokens.ts';
 import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
 import { allLendersAnswered, identifyByBank, status, waitForStatus } from '../support/flow.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { applicationStatusSchema, type ApplicationStatus } from '../../src/domain/api.ts';
-import type { LoanApplicationInput } from '../../src/domain/application.ts';
-import { validApplication } from '../../src/domain/application-fixture.ts';
+import { applicationStatusSchema, type ApplicationStatus } from '../../domain/api.ts';
+import type { LoanApplicationInput } from '../../domain/application.ts';
+import { validApplication } from '../../domain/application-fixture.ts';
 import { postForm } from '../../server/identity/test-support.ts';
 
 /** What a browser does with the API and the providers' pages, step by step, over HTTP. */

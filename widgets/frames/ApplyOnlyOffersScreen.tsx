@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BrokerClient } from '../../src/api/broker-client.ts';
-import type { Language } from '../../src/domain/language.ts';
+import type { Language } from '../../domain/language.ts';
 import { handoffUrl } from '../../src/features/application/handoff.ts';
 import { StepHeading } from '../../src/features/application/StepHeading.tsx';
 import { useWorkflow } from '../../src/features/application/workflow-context.tsx';
 import { SCREEN_NAMESPACES } from '../../src/features/application/workflow-resources.ts';
-import { ANSWERED } from '../../src/features/application/screens/shared.tsx';
 import { Alert } from '../../src/ui/Alert.tsx';
 import { Button } from '../../src/ui/Button.tsx';
 import { ProgressBar } from '../../src/ui/ProgressBar.tsx';
+import { answeredCount } from '../../domain/lender-progress.ts';
 
 /**
  * Apply-only mode, once the application is with the lenders: how many have answered, and a button
@@ -21,7 +21,7 @@ export function applyOnlyOffersScreen(client: Pick<BrokerClient, 'createHandoff'
     const { t, i18n } = useTranslation(SCREEN_NAMESPACES);
     const token = useWorkflow((snapshot) => snapshot.context.token);
     const lenders = useWorkflow((snapshot) => snapshot.context.status?.lenders ?? []);
-    const answered = lenders.filter((lender) => ANSWERED.has(lender.progress)).length;
+    const answered = answeredCount(lenders);
     const [failed, setFailed] = useState(false);
     const [pending, setPending] = useState(false);
 

@@ -1,7 +1,7 @@
 import '../../src/styles/site.css';
 import './frame.css';
 import { lazyBrokerClient } from '../../src/api/lazy-broker-client.ts';
-import { isTokenShaped } from '../../src/domain/token.ts';
+import { isTokenShaped } from '../../domain/token.ts';
 import { mountWorkflow } from '../../src/features/application/mount-workflow.tsx';
 import type { ScreenOverrides } from '../../src/features/application/WorkflowApp.tsx';
 import { frameSettings, trackingOf } from './frame-options.ts';

@@ -4,27 +4,18 @@ import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Calculator } from '../../src/features/calculator/Calculator.tsx';
-import { applicationHref, type ProductKey } from '../../src/features/calculator/application-link.ts';
+import { productOfPurpose } from '../../domain/loan-options.ts';
+import { applicationHref } from '../../domain/wizard-paths.ts';
 import type { Calculation } from '../../src/features/calculator/calculation.ts';
-import { createI18n } from '../../src/routes/i18n.ts';
-import { loadLocaleResources } from '../../src/routes/locale-resources.ts';
-import type { Language } from '../../src/domain/language.ts';
+import { createI18n } from '../../src/i18n/i18n.ts';
+import { loadLocaleResources } from '../../src/i18n/locale-resources.ts';
+import type { Language } from '../../domain/language.ts';
 import { applicationFrameHref, frameSettings, trackingOf, type FrameSettings } from './frame-options.ts';
 import { connectToHost, reportHeight, type HostBridge } from './host-bridge.ts';
 
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,calculator}.json');
 
 const loadResources = (lang: Language) => loadLocaleResources(localeFiles, lang, ['common', 'calculator']);
-
-/** The products whose purpose the calculator's link preselects. */
-const productOfPurpose = (purpose: string | null): ProductKey =>
-  purpose === 'buyingCar'
-    ? 'car'
-    : purpose === 'refinancing'
-      ? 'refinancing'
-      : purpose === 'houseRepair'
-        ? 'renovation'
-        : 'consumer';
 
 function CalculatorWidget({ settings, bridge }: { settings: FrameSettings; bridge: HostBridge | null }) {
   const { config } = settings;

@@ -5,8 +5,8 @@ import {
   widgetConfig,
   type WidgetConfig,
   type WidgetOptions,
-} from '../protocol/config.ts';
-import { FRAME_PARAMS, WIDGET_BASE_PATH } from '../protocol/constants.ts';
+} from '../../domain/widget-protocol/config.ts';
+import { FRAME_PARAMS, WIDGET_BASE_PATH } from '../../domain/widget-protocol/constants.ts';
 
 /**
  * A widget page's settings, read back from its own address: the host script validated them, and

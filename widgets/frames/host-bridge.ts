@@ -1,11 +1,11 @@
-import { envelopeOf, FRAME_PARAMS, WIDGET_ID_PATTERN } from '../protocol/constants.ts';
-import type { HostMessage, WidgetMessageBody } from '../protocol/messages.ts';
+import { envelopeOf, FRAME_PARAMS, WIDGET_ID_PATTERN } from '../../domain/widget-protocol/constants.ts';
+import type { HostMessage, WidgetMessageBody } from '../../domain/widget-protocol/messages.ts';
 
 /**
  * The protocol's validator loads with the first message from the host: most host pages never
  * send one, and the calculator's page stays within its script budget without it.
  */
-const hostMessageParser = async () => (await import('../protocol/messages.ts')).parseHostMessage;
+const hostMessageParser = async () => (await import('../../domain/widget-protocol/messages.ts')).parseHostMessage;
 
 /** The widget's line to the publisher's page that framed it. */
 export interface HostBridge {

@@ -11,7 +11,7 @@ import {
   type HostMessageBody,
   type WidgetEventType,
   type WidgetMessage,
-} from '../protocol/messages.ts';
+} from '../../domain/widget-protocol/messages.ts';
 import {
   isWidgetKind,
   OPTION_PARAMS,
@@ -22,7 +22,7 @@ import {
   WIDGET_KINDS,
   type WidgetKind,
   type WidgetOptions,
-} from '../protocol/options.ts';
+} from '../../domain/widget-protocol/options.ts';
 
 /** What a callback of `on` and a DOM event's `detail` carry: the message without its envelope. */
 export type WidgetEventDetail = { readonly widget: WidgetKind; readonly id: string } & Record<string, unknown>;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { GLOBAL_NAME } from '../protocol/constants.ts';
+import { GLOBAL_NAME } from '../../domain/widget-protocol/constants.ts';
 import { startHost } from './host-runtime.ts';
 
 // this copy of zod is the host script's own: no eval, whatever the publisher's page allows

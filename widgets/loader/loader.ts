@@ -1,4 +1,4 @@
-import { GLOBAL_NAME } from '../protocol/constants.ts';
+import { GLOBAL_NAME } from '../../domain/widget-protocol/constants.ts';
 
 /** The host script's hashed file name, written in at build time (widgets/build-host-scripts.ts). */
 declare const __HOST_SCRIPT__: string;

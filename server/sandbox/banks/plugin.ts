@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isLanguage, type Language } from '../../../src/domain/language.ts';
+import { isLanguage, type Language } from '../../../domain/language.ts';
 import { BANK_RETURN_VERSION, signBankReturn, type BankReturnFields } from '../../identity/bank-link.ts';
 import { findInstitution, type Institution } from '../../identity/institutions.ts';
 import { normalizeTypedPersonalCode } from '../../identity/personal-code-format.ts';

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isLanguage, type Language } from '../../../src/domain/language.ts';
+import { isLanguage, type Language } from '../../../domain/language.ts';
 import { EPARAKSTS_SANDBOX_CLIENT_ID, eParakstsSandboxClientSecret } from '../../identity/eparaksts-client.ts';
 import { normalizeTypedPersonalCode } from '../../identity/personal-code-format.ts';
 import { addFormBodyParser, field, html, parseHttpUrl, sendPage } from '../page.ts';

@@ -1,4 +1,4 @@
-import type { LenderKind } from '../../../src/domain/offer.ts';
+import type { LenderKind } from '../../../domain/offer.ts';
 import { PARTNER_LOAN_PURPOSES, type PartnerLoanPurpose } from '../../lenders/messages.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Offer } from '../../../src/domain/offer.ts';
+import type { Offer } from '../../../domain/offer.ts';
 import type { SandboxLender } from './catalogue.ts';
 
 /**

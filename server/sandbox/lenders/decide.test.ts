@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { annuityPayment, roundCents } from '../../../src/domain/money.ts';
-import { normalizeOffer, type LenderOfferTerms } from '../../../src/domain/offer.ts';
-import { representativeExample } from '../../../src/domain/representative-example.ts';
+import { annuityPayment, roundCents } from '../../../domain/money.ts';
+import { normalizeOffer, type LenderOfferTerms } from '../../../domain/offer.ts';
+import { representativeExample } from '../../../domain/representative-example.ts';
 import { partnerApplicationFixture } from '../../lenders/application-fixture.ts';
 import type { PartnerApplication } from '../../lenders/messages.ts';
 import { findSandboxLender, type SandboxLender } from './catalogue.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { annuityPayment, roundCents } from '../../../src/domain/money.ts';
-import type { LenderOfferTerms } from '../../../src/domain/offer.ts';
+import { annuityPayment, roundCents } from '../../../domain/money.ts';
+import type { LenderOfferTerms } from '../../../domain/offer.ts';
 import type {
   DeclineReason,
   PartnerApplication,

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { normalizeOffer, type LenderOfferTerms } from '../../../src/domain/offer.ts';
+import { normalizeOffer, type LenderOfferTerms } from '../../../domain/offer.ts';
 import type { LenderDelay } from '../../config/lender-delay.ts';
 import { deriveSandboxSecret } from '../../config/sandbox-secret.ts';
 import { partnerApplicationSchema, type PartnerApplication, type PartnerCallback } from '../../lenders/messages.ts';

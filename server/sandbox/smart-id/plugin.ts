@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { isLanguage, type Language } from '../../../src/domain/language.ts';
+import { isLanguage, type Language } from '../../../domain/language.ts';
 import { maskPersonalCode, normalizeTypedPersonalCode } from '../../identity/personal-code-format.ts';
 import { issueSandboxCertificate, sandboxSmartIdCaKeys } from '../../identity/smart-id-cert.ts';
 import { SMART_ID_API_END_RESULTS, type SmartIdApiEndResult } from '../../identity/smart-id-client.ts';

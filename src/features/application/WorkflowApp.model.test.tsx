@@ -17,7 +17,7 @@ import {
   offer,
   transitionKey,
 } from '../../../machines/application-machine.test-model.ts';
-import type { Language } from '../../domain/language.ts';
+import type { Language } from '../../../domain/language.ts';
 import lvForm from '../../../locales/lv/form.json';
 import ruForm from '../../../locales/ru/form.json';
 import lvScreens from '../../../locales/lv/screens.json';

@@ -4,7 +4,7 @@ import { EnteringEssenceScreen } from './form/EnteringEssenceScreen.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
 import { useWorkflow } from './workflow-context.tsx';
 import { usePresentation } from './presentation.tsx';
-import { screenNameOfStep, stepOfState } from './workflow-routes.ts';
+import { screenNameOfStep, stepOfState } from '../../../domain/wizard-paths.ts';
 
 /**
  * One screen per state of the machine. The form is part of the first download, being the step

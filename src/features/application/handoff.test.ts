@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiRequestError, type BrokerClient } from '../../api/broker-client.ts';
 import { isApplicantWorkflowPath } from '../../tracking/storage-rules.ts';
 import { HANDOFF_PARAM, handoffUrl, takeHandoff } from './handoff.ts';
-import { locationOfPath } from './workflow-routes.ts';
+import { locationOfPath } from '../../../domain/wizard-paths.ts';
 
 const CODE = 'c'.repeat(43);
 const TOKEN = 'T'.repeat(43);

@@ -1,8 +1,8 @@
 import type { BrokerClient } from '../../api/broker-client.ts';
-import type { Language } from '../../domain/language.ts';
-import { isTokenShaped } from '../../domain/token.ts';
-import { pathOfStep } from './workflow-routes.ts';
-import { HANDOFF_PARAM } from './handoff-param.ts';
+import type { Language } from '../../../domain/language.ts';
+import { isTokenShaped } from '../../../domain/token.ts';
+import { pathOfStep } from '../../../domain/wizard-paths.ts';
+import { HANDOFF_PARAM } from '../../../domain/wizard-paths.ts';
 
 export { HANDOFF_PARAM };
 

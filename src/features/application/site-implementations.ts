@@ -6,8 +6,8 @@ import {
   type WorkflowError,
 } from '../../../machines/application-machine.ts';
 import type { BrokerClient } from '../../api/broker-client.ts';
-import type { IdentificationReturn, StartIdentificationBody, SubmitApplicationBody } from '../../domain/api.ts';
-import type { Language } from '../../domain/language.ts';
+import type { IdentificationReturn, StartIdentificationBody, SubmitApplicationBody } from '../../../domain/api.ts';
+import type { Language } from '../../../domain/language.ts';
 
 /** What the site gives the machine besides the API: browser storage and leaving the page. */
 export interface SiteEnvironment {

@@ -1,11 +1,11 @@
 import { lazyBrokerClient } from '../../api/lazy-broker-client.ts';
-import { isTokenShaped } from '../../domain/token.ts';
-import { isLanguage, type Language } from '../../domain/language.ts';
+import { isTokenShaped } from '../../../domain/token.ts';
+import { isLanguage, type Language } from '../../../domain/language.ts';
 import { mountWorkflow } from './mount-workflow.tsx';
 import { syncWorkflowUrl } from './url-sync.ts';
-import { locationOfPath, screenNameOfStep } from './workflow-routes.ts';
+import { locationOfPath, screenNameOfStep } from '../../../domain/wizard-paths.ts';
 import { DRAFT_KEY } from './form/application-draft.ts';
-import { HANDOFF_PARAM } from './handoff-param.ts';
+import { HANDOFF_PARAM } from '../../../domain/wizard-paths.ts';
 
 /** A number from the calculator's link, or null. */
 const numberParam = (params: URLSearchParams, name: string): number | null => {

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestActor, testOffer, testStatus } from './test-support.tsx';
 import { syncWorkflowUrl, type BrowserHistory } from './url-sync.ts';
-import { locationOfPath, pathOfStep, stepOfState } from './workflow-routes.ts';
+import { locationOfPath, pathOfStep, stepOfState } from '../../../domain/wizard-paths.ts';
 
 /** A browser's history in memory: entries, the current index, and popstate on back and forward. */
 function fakeBrowser(start: string) {

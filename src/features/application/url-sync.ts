@@ -1,5 +1,5 @@
 import type { ApplicationActor, ApplicationEvent } from '../../../machines/application-machine.ts';
-import type { Language } from '../../domain/language.ts';
+import type { Language } from '../../../domain/language.ts';
 import {
   locationOfPath,
   pathOfStep,
@@ -7,7 +7,7 @@ import {
   stepOfState,
   type WorkflowBase,
   type WorkflowStep,
-} from './workflow-routes.ts';
+} from '../../../domain/wizard-paths.ts';
 
 /** The parts of `window` the sync uses; a test passes its own. */
 export interface BrowserHistory {

@@ -1,5 +1,5 @@
 import type { BackendModule, Resource } from 'i18next';
-import type { Language } from '../../domain/language.ts';
+import type { Language } from '../../../domain/language.ts';
 
 /**
  * The locale namespaces of the workflow. The first step's travel with the page; the later screens'

@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../routes/i18n.ts';
+import { createI18n } from '../../i18n/i18n.ts';
 import lvCommon from '../../../locales/lv/common.json';
 import lvCalculator from '../../../locales/lv/calculator.json';
 import ruCommon from '../../../locales/ru/common.json';

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../domain/language.ts';
-import { LOAN_AMOUNTS, LOAN_TERMS, clampTerm, nearestAmountIndex } from '../../domain/loan-options.ts';
+import type { Language } from '../../../domain/language.ts';
+import { LOAN_AMOUNTS, LOAN_TERMS, clampTerm, nearestAmountIndex } from '../../../domain/loan-options.ts';
 import { StepSlider } from '../../ui/StepSlider.tsx';
 import { formatEuro, formatEuroCents } from '../../ui/format.ts';
 import { RepresentativeExample } from './RepresentativeExample.tsx';
 import { calculate, type Calculation } from './calculation.ts';
-import { applicationHref, type ProductKey } from './application-link.ts';
+import type { ProductKey } from '../../../domain/loan-options.ts';
+import { applicationHref } from '../../../domain/wizard-paths.ts';
 
 export interface CalculatorProps {
   readonly amount: number;

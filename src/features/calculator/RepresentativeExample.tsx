@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../domain/language.ts';
-import type { RepresentativeExample as Example } from '../../domain/representative-example.ts';
+import type { Language } from '../../../domain/language.ts';
+import type { RepresentativeExample as Example } from '../../../domain/representative-example.ts';
 import { formatEuro, formatEuroCents, formatPercent } from '../../ui/format.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { LOAN_AMOUNTS, LOAN_TERMS } from '../../domain/loan-options.ts';
-import { representativeExample, type RepresentativeExample } from '../../domain/representative-example.ts';
+import { LOAN_AMOUNTS, LOAN_TERMS } from '../../../domain/loan-options.ts';
+import { representativeExample, type RepresentativeExample } from '../../../domain/representative-example.ts';
 
 export interface Calculation {
   readonly amount: number;

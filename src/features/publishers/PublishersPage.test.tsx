@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { allResources } from '../../routes/content.ts';
-import { createI18n } from '../../routes/i18n.ts';
+import { createI18n } from '../../i18n/i18n.ts';
 import { PublishersPage } from './PublishersPage.tsx';
 
 const resources = allResources();

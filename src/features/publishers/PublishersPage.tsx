@@ -1,23 +1,28 @@
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { company } from '../../domain/company.ts';
-import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from '../../domain/loan-options.ts';
-import { LOAN_PURPOSES } from '../../domain/loan-purposes.ts';
-import { Island } from '../../routes/Island.tsx';
-import { pagePath } from '../../routes/page-registry.ts';
-import { formatNumber } from '../../ui/format.ts';
-import { domEventName, WIDGET_EVENT_TYPES, type WidgetEventType } from '../../../widgets/protocol/messages.ts';
+import { company } from '../../../domain/company.ts';
 import {
-  DEFAULT_WIDGET_AMOUNT,
-  DEFAULT_WIDGET_TERM,
+  DEFAULT_AMOUNT,
+  DEFAULT_TERM,
+  MAX_AMOUNT,
+  MAX_TERM_MONTHS,
+  MIN_AMOUNT,
+  MIN_TERM_MONTHS,
+} from '../../../domain/loan-options.ts';
+import { LOAN_PURPOSES } from '../../../domain/loan-purposes.ts';
+import { Island } from '../../routes/Island.tsx';
+import { pagePath } from '../../../domain/site-pages.ts';
+import { formatNumber } from '../../ui/format.ts';
+import { domEventName, WIDGET_EVENT_TYPES, type WidgetEventType } from '../../../domain/widget-protocol/messages.ts';
+import {
   TRACKING_OPTION_NAMES,
   type WidgetOptionName,
-} from '../../../widgets/protocol/options.ts';
+} from '../../../domain/widget-protocol/options.ts';
 import { Breadcrumbs } from '../site/Breadcrumbs.tsx';
 import { useLanguage } from '../site/use-content.ts';
 import { attributeName, embedSnippet } from './snippet.ts';
 
-/** The data each event carries besides the widget's kind and id (widgets/protocol/messages.ts). */
+/** The data each event carries besides the widget's kind and id (domain/widget-protocol/messages.ts). */
 const EVENT_FIELDS: Record<WidgetEventType, string> = {
   ready: 'noFields',
   resize: 'heightField',
@@ -94,7 +99,7 @@ export function PublishersPage() {
       values: rich('attributes.amount.values', {
         min: number(MIN_AMOUNT),
         max: number(MAX_AMOUNT),
-        default: number(DEFAULT_WIDGET_AMOUNT),
+        default: number(DEFAULT_AMOUNT),
       }),
     },
     {
@@ -103,7 +108,7 @@ export function PublishersPage() {
       values: rich('attributes.term.values', {
         min: number(MIN_TERM_MONTHS),
         max: number(MAX_TERM_MONTHS),
-        default: number(DEFAULT_WIDGET_TERM),
+        default: number(DEFAULT_TERM),
       }),
     },
     {

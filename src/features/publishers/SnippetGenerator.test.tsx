@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../routes/i18n.ts';
+import { createI18n } from '../../i18n/i18n.ts';
 import lvCommon from '../../../locales/lv/common.json';
 import lvForm from '../../../locales/lv/form.json';
 import lvPublishers from '../../../locales/lv/publishers.json';

@@ -1,8 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGES, type Language } from '../../domain/language.ts';
-import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from '../../domain/loan-options.ts';
-import { LOAN_PURPOSES, type LoanPurpose } from '../../domain/loan-purposes.ts';
+import { isLanguage, LANGUAGES, type Language } from '../../../domain/language.ts';
+import {
+  DEFAULT_AMOUNT,
+  DEFAULT_TERM,
+  MAX_AMOUNT,
+  MAX_TERM_MONTHS,
+  MIN_AMOUNT,
+  MIN_TERM_MONTHS,
+} from '../../../domain/loan-options.ts';
+import { LOAN_PURPOSES, type LoanPurpose } from '../../../domain/loan-purposes.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { LiveAnnouncer } from '../../ui/LiveAnnouncer.tsx';
@@ -11,8 +18,6 @@ import { TextField } from '../../ui/TextField.tsx';
 import { formatEuro, formatNumber } from '../../ui/format.ts';
 import {
   CTA_TARGETS,
-  DEFAULT_WIDGET_AMOUNT,
-  DEFAULT_WIDGET_TERM,
   isWidgetKind,
   OPTION_PARAMS,
   readWidgetOptions,
@@ -21,7 +26,7 @@ import {
   type WidgetKind,
   type WidgetOptionName,
   type WidgetOptions,
-} from '../../../widgets/protocol/options.ts';
+} from '../../../domain/widget-protocol/options.ts';
 import { embedSnippet, previewSrc } from './snippet.ts';
 import './publishers.css';
 
@@ -102,8 +107,8 @@ export function SnippetGenerator() {
   const [draft, setDraft] = useState<SnippetDraft>(() => ({
     kind: 'calculator',
     lang: pageLang,
-    amount: String(DEFAULT_WIDGET_AMOUNT),
-    term: String(DEFAULT_WIDGET_TERM),
+    amount: String(DEFAULT_AMOUNT),
+    term: String(DEFAULT_TERM),
     purpose: '',
     cta: 'widget',
     applyOnly: false,
@@ -189,7 +194,7 @@ export function SnippetGenerator() {
             label={t('generator.amount.label')}
             description={t('generator.amount.description', {
               ...range(MIN_AMOUNT, MAX_AMOUNT),
-              default: formatEuro(pageLang, DEFAULT_WIDGET_AMOUNT),
+              default: formatEuro(pageLang, DEFAULT_AMOUNT),
             })}
             value={draft.amount}
             onChange={setText('amount')}
@@ -203,7 +208,7 @@ export function SnippetGenerator() {
             label={t('generator.term.label')}
             description={t('generator.term.description', {
               ...range(MIN_TERM_MONTHS, MAX_TERM_MONTHS),
-              default: t('months', { ns: 'common', count: DEFAULT_WIDGET_TERM }),
+              default: t('months', { ns: 'common', count: DEFAULT_TERM }),
             })}
             value={draft.term}
             onChange={setText('term')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readWidgetOptions, WIDGET_OPTION_NAMES } from '../../../widgets/protocol/options.ts';
+import { readWidgetOptions, WIDGET_OPTION_NAMES } from '../../../domain/widget-protocol/options.ts';
 import { attributeName, embedSnippet, escapeHtml, LOADER_URL, previewSrc, widgetMarkup } from './snippet.ts';
 
 const STUB_AND_LOADER = [

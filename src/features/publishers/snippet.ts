@@ -1,12 +1,12 @@
-import { company } from '../../domain/company.ts';
-import { WIDGET_BASE_PATH } from '../../../widgets/protocol/messages.ts';
+import { company } from '../../../domain/company.ts';
+import { WIDGET_BASE_PATH } from '../../../domain/widget-protocol/messages.ts';
 import {
   optionsToQuery,
   WIDGET_OPTION_NAMES,
   type WidgetKind,
   type WidgetOptionName,
   type WidgetOptions,
-} from '../../../widgets/protocol/options.ts';
+} from '../../../domain/widget-protocol/options.ts';
 
 /**
  * The code a publisher pastes: the widget's element with its options as `data-*` attributes, the

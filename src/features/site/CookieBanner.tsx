@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { pagePath } from '../../routes/page-registry.ts';
+import { pagePath } from '../../../domain/site-pages.ts';
 import { CONSENT_CATEGORIES } from '../../tracking/consent.ts';
 import { useLanguage } from './use-content.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { pagePath } from '../../routes/page-registry.ts';
+import { pagePath } from '../../../domain/site-pages.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { FaqList } from './Faq.tsx';
 import { useContent, useLanguage } from './use-content.ts';

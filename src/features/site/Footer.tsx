@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { company } from '../../domain/company.ts';
-import { pagePath } from '../../routes/page-registry.ts';
-import { PRODUCT_KEYS } from '../calculator/application-link.ts';
+import { company } from '../../../domain/company.ts';
+import { pagePath } from '../../../domain/site-pages.ts';
+import { PRODUCT_KEYS } from '../../../domain/loan-options.ts';
 import { useLanguage } from './use-content.ts';
 
 /** Partner sites linked from the footer (spec section 2). */

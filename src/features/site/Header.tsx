@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { company } from '../../domain/company.ts';
-import { pagePath } from '../../routes/page-registry.ts';
+import { company } from '../../../domain/company.ts';
+import { pagePath } from '../../../domain/site-pages.ts';
 import { useLanguage } from './use-content.ts';
 import { Logo } from './Logo.tsx';
-import { PRODUCT_KEYS } from '../calculator/application-link.ts';
+import { PRODUCT_KEYS } from '../../../domain/loan-options.ts';
 
 export function Header({ switchPath }: { switchPath: string }) {
   const { t } = useTranslation();

@@ -1,18 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { FROM_RATE_PERCENT } from '../../domain/loan-options.ts';
-import { representativeExample } from '../../domain/representative-example.ts';
+import { DEFAULT_AMOUNT, DEFAULT_TERM, FROM_RATE_PERCENT } from '../../../domain/loan-options.ts';
+import { representativeExample } from '../../../domain/representative-example.ts';
 import { Island } from '../../routes/Island.tsx';
 import { RepresentativeExample } from '../calculator/RepresentativeExample.tsx';
-import { applicationHref } from '../calculator/application-link.ts';
+import { applicationHref } from '../../../domain/wizard-paths.ts';
 import { formatNumber, formatPercent } from '../../ui/format.ts';
-import { pagePath } from '../../routes/page-registry.ts';
-import { REVIEW_COUNT, REVIEW_RATING } from '../../domain/company.ts';
+import { pagePath } from '../../../domain/site-pages.ts';
+import { REVIEW_COUNT, REVIEW_RATING } from '../../../domain/company.ts';
 import { FaqList } from './Faq.tsx';
 import { ProductTabs } from './ProductTabs.tsx';
 import { useContent, useLanguage } from './use-content.ts';
-
-const DEFAULT_AMOUNT = 5000;
-const DEFAULT_TERM = 60;
 
 export function HomePage({ variant }: { variant?: 'v1' | 'v2' }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { pagePath } from '../../routes/page-registry.ts';
+import { pagePath } from '../../../domain/site-pages.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { CookieChoice } from './CookieBanner.tsx';
 import { useLanguage } from './use-content.ts';

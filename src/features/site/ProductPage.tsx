@@ -1,23 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Island } from '../../routes/Island.tsx';
-import { pagePath } from '../../routes/page-registry.ts';
-import { applicationHref, type ProductKey } from '../calculator/application-link.ts';
+import { pagePath } from '../../../domain/site-pages.ts';
+import { PRODUCT_DEFAULTS, type ProductKey } from '../../../domain/loan-options.ts';
+import { applicationHref } from '../../../domain/wizard-paths.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { FaqList } from './Faq.tsx';
 import { useContent, useLanguage } from './use-content.ts';
-
-const DEFAULTS: Record<ProductKey, { amount: number; term: number }> = {
-  consumer: { amount: 5000, term: 60 },
-  car: { amount: 12_000, term: 72 },
-  refinancing: { amount: 8000, term: 84 },
-  renovation: { amount: 7000, term: 60 },
-};
 
 export function ProductPage({ product }: { product: ProductKey }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const content = useContent('products')[product];
-  const defaults = DEFAULTS[product];
+  const defaults = PRODUCT_DEFAULTS[product];
   return (
     <>
       <section className="hero hero--product">

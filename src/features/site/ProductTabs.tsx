@@ -1,6 +1,6 @@
-import type { Language } from '../../domain/language.ts';
-import { pagePath } from '../../routes/page-registry.ts';
-import { PRODUCT_KEYS } from '../calculator/application-link.ts';
+import type { Language } from '../../../domain/language.ts';
+import { pagePath } from '../../../domain/site-pages.ts';
+import { PRODUCT_KEYS } from '../../../domain/loan-options.ts';
 import type { HomeContent } from './content-schema.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FaqContent, HomeContent, ProductsContent, TipsContent } from './content-schema.ts';
-import type { Language } from '../../domain/language.ts';
+import type { Language } from '../../../domain/language.ts';
 
 interface ContentByNamespace {
   home: HomeContent;

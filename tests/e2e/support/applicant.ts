@@ -1,5 +1,5 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
-import type { Language } from '../../../src/domain/language.ts';
+import type { Language } from '../../../domain/language.ts';
 import lvForm from '../../../locales/lv/form.json' with { type: 'json' };
 import ruForm from '../../../locales/ru/form.json' with { type: 'json' };
 import lvWorkflow from '../../../locales/lv/workflow.json' with { type: 'json' };

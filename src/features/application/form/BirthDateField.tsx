@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { birthYearOptions, dayOptions, MONTH_OPTIONS } from '../../../domain/birth-date-options.ts';
+import { birthYearOptions, dayOptions, MONTH_OPTIONS } from '../../../../domain/birth-date-options.ts';
 import { Select } from '../../../ui/Select.tsx';
 import type { ApplicationForm } from './use-application-form.ts';
 

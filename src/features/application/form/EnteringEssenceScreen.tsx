@@ -1,9 +1,9 @@
 import { useCallback, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEPENDENTS_COUNTS, LOAN_PURPOSES } from '../../../domain/application.ts';
-import { intlLocale } from '../../../domain/language.ts';
-import { LOAN_AMOUNTS, LOAN_TERMS } from '../../../domain/loan-options.ts';
-import type { PhoneCountryIso } from '../../../domain/phone-countries.ts';
+import { DEPENDENTS_COUNTS, LOAN_PURPOSES } from '../../../../domain/application.ts';
+import { intlLocale } from '../../../../domain/language.ts';
+import { LOAN_AMOUNTS, LOAN_TERMS } from '../../../../domain/loan-options.ts';
+import type { PhoneCountryIso } from '../../../../domain/phone-countries.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Checkbox } from '../../../ui/Checkbox.tsx';

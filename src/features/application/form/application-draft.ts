@@ -1,6 +1,6 @@
-import { INCOME_TYPES, type IncomeType } from '../../../domain/application.ts';
-import { LOAN_AMOUNTS, clampTerm } from '../../../domain/loan-options.ts';
-import { isPhoneCountryIso } from '../../../domain/phone-countries.ts';
+import { INCOME_TYPES, type IncomeType } from '../../../../domain/application.ts';
+import { LOAN_AMOUNTS, clampTerm } from '../../../../domain/loan-options.ts';
+import { isPhoneCountryIso } from '../../../../domain/phone-countries.ts';
 import {
   EMPTY_VALUES,
   emptyIncomeDetails,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApplicationSchema, fieldErrorKeys } from '../../../domain/application.ts';
+import { createApplicationSchema, fieldErrorKeys } from '../../../../domain/application.ts';
 import {
   EMPTY_VALUES,
   assembleApplication,

@@ -7,12 +7,18 @@ import {
   TIME_UNTIL_END_OR_START,
   type IncomeType,
   type LoanPurpose,
-} from '../../../domain/application.ts';
-import { composeBirthDate } from '../../../domain/birth-date-options.ts';
-import { LOAN_AMOUNTS, clampTerm, nearestAmountIndex } from '../../../domain/loan-options.ts';
-import { isNewFormatPersonalCode, normalizePersonalCode } from '../../../domain/personal-code.ts';
-import { DEFAULT_DIAL_CODE, DEFAULT_PHONE_COUNTRY } from '../../../domain/phone.ts';
-import { phoneCountryByIso, type PhoneCountryIso } from '../../../domain/phone-countries.ts';
+} from '../../../../domain/application.ts';
+import { composeBirthDate } from '../../../../domain/birth-date-options.ts';
+import {
+  DEFAULT_AMOUNT,
+  DEFAULT_TERM,
+  LOAN_AMOUNTS,
+  clampTerm,
+  nearestAmountIndex,
+} from '../../../../domain/loan-options.ts';
+import { isNewFormatPersonalCode, normalizePersonalCode } from '../../../../domain/personal-code.ts';
+import { DEFAULT_DIAL_CODE, DEFAULT_PHONE_COUNTRY } from '../../../../domain/phone.ts';
+import { phoneCountryByIso, type PhoneCountryIso } from '../../../../domain/phone-countries.ts';
 
 /**
  * What the form holds while the person fills it in (text as typed, answers not yet given as null),
@@ -69,9 +75,6 @@ export interface FormValues {
   readonly acceptDirectMarketing: boolean;
 }
 
-/** The amount and term the form starts with when no link carried any (the calculator's own start). */
-export const DEFAULT_AMOUNT = 5000;
-export const DEFAULT_TERM = 60;
 
 const EMPTY_DETAILS: IncomeDetails = { employmentDuration: '', typeOfOtherIncome: '', timeUntilEndOrStart: '' };
 export const emptyIncomeDetails = (): IncomeDetailsMap =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../domain/language.ts';
-import { pagePath } from '../../../routes/page-registry.ts';
+import { LANGUAGES } from '../../../../domain/language.ts';
+import { pagePath } from '../../../../domain/site-pages.ts';
 import { LEGAL_PAGES } from './legal-pages.ts';
 
 describe('LEGAL_PAGES', () => {

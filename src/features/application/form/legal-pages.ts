@@ -1,4 +1,4 @@
-import type { Language } from '../../../domain/language.ts';
+import type { Language } from '../../../../domain/language.ts';
 
 /**
  * The terms and the privacy policy the consent links to, in each language: the page registry's

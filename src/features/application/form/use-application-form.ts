@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createApplicationSchema, fieldErrorKeys, type IncomeType } from '../../../domain/application.ts';
-import type { SubmitApplicationBody } from '../../../domain/api.ts';
-import { dayOptions } from '../../../domain/birth-date-options.ts';
+import { createApplicationSchema, fieldErrorKeys, type IncomeType } from '../../../../domain/application.ts';
+import type { SubmitApplicationBody } from '../../../../domain/api.ts';
+import { dayOptions } from '../../../../domain/birth-date-options.ts';
 import { readTracking } from '../../../tracking/tracking-params.ts';
 import { useSend, useWorkflow } from '../workflow-context.tsx';
 import { readApplicationDraft, writeApplicationDraft } from './application-draft.ts';

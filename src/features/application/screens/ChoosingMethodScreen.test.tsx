@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { StartIdentificationAnswer } from '../../../domain/api.ts';
+import type { StartIdentificationAnswer } from '../../../../domain/api.ts';
 import { deferred, testInstitutions, testStatus } from '../test-support.tsx';
 import { ChoosingMethodScreen } from './ChoosingMethodScreen.tsx';
 import { renderScreen, untilState, words } from './test-helpers.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationSnapshot, IdentificationChoice } from '../../../../machines/application-machine.ts';
-import type { Institution } from '../../../domain/api.ts';
+import type { Institution } from '../../../../domain/api.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Disclosure } from '../../../ui/Disclosure.tsx';

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { ApplicationStatus } from '../../../domain/api.ts';
+import type { ApplicationStatus } from '../../../../domain/api.ts';
 import { testStatus } from '../test-support.tsx';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import { renderScreen, untilState, words } from './test-helpers.tsx';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { company } from '../../../domain/company.ts';
+import { company } from '../../../../domain/company.ts';
 import { testStatus } from '../test-support.tsx';
 import { NoOffersScreen } from './NoOffersScreen.tsx';
 import { renderScreen, untilState, words } from './test-helpers.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { company } from '../../../domain/company.ts';
+import { company } from '../../../../domain/company.ts';
 import { ActionLink } from '../../../ui/ActionLink.tsx';
 import { StepHeading } from '../StepHeading.tsx';
 import { homePath, useLanguage } from './shared.tsx';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Offer } from '../../../domain/offer.ts';
+import type { Offer } from '../../../../domain/offer.ts';
 import { formatEuro, formatEuroCents, formatPercent } from '../../../ui/format.ts';
 import { formatDate } from '../../../ui/format-date.ts';
 import { useLanguage } from './shared.tsx';

@@ -2,8 +2,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { Offer } from '../../../domain/offer.ts';
-import type { StartIdentificationAnswer } from '../../../domain/api.ts';
+import type { Offer } from '../../../../domain/offer.ts';
+import type { StartIdentificationAnswer } from '../../../../domain/api.ts';
 import { deferred, renderWithWorkflow, testOffer, testStatus } from '../test-support.tsx';
 import { ChoosingMethodScreen } from './ChoosingMethodScreen.tsx';
 import { bestOffer, OffersScreen, sortOffers } from './OffersScreen.tsx';

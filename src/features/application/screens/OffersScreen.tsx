@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationSnapshot } from '../../../../machines/application-machine.ts';
-import type { Offer } from '../../../domain/offer.ts';
+import type { Offer } from '../../../../domain/offer.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { LiveAnnouncer } from '../../../ui/LiveAnnouncer.tsx';
@@ -11,9 +11,10 @@ import { StepHeading } from '../StepHeading.tsx';
 import { useSend, useWorkflow, useWorkflowActor } from '../workflow-context.tsx';
 import { rememberChosenOffer } from './chosen-offer.ts';
 import { OfferCard } from './OfferCard.tsx';
-import { ANSWERED, childInput, useApiErrorText, useFreshError, useStatus } from './shared.tsx';
+import { childInput, useApiErrorText, useFreshError, useStatus } from './shared.tsx';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
+import { isAnswered } from '../../../../domain/lender-progress.ts';
 
 export const SORT_KEYS = ['monthlyPayment', 'apr', 'totalPayable'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -55,7 +56,7 @@ export function OffersScreen() {
   const [pressed, setPressed] = useState<string | null>(null);
 
   const offers = status?.offers ?? [];
-  const pendingLenders = (status?.lenders ?? []).filter((lender) => !ANSWERED.has(lender.progress)).length;
+  const pendingLenders = (status?.lenders ?? []).filter((lender) => !isAnswered(lender.progress)).length;
   const best = bestOffer(offers);
   const sorted = sortOffers(offers, sortKey);
   const pendingId = choosing ? (runningOfferId ?? pressed) : null;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApplicationStatus } from '../../../domain/api.ts';
+import type { ApplicationStatus } from '../../../../domain/api.ts';
 import { createTestActor, renderWithWorkflow, testOffer, testStatus } from '../test-support.tsx';
 import { renderScreen, untilState, words } from './test-helpers.tsx';
 import { WaitingScreen } from './WaitingScreen.tsx';

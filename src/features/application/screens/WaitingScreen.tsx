@@ -7,9 +7,10 @@ import { LiveAnnouncer } from '../../../ui/LiveAnnouncer.tsx';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import { StepHeading } from '../StepHeading.tsx';
 import { useSend } from '../workflow-context.tsx';
-import { ANSWERED, useLanguage, useNow, useStatus } from './shared.tsx';
+import { useLanguage, useNow, useStatus } from './shared.tsx';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
+import { answeredCount } from '../../../../domain/lender-progress.ts';
 
 /** The promise: every offer and the decision within an hour of the identification. */
 const PROMISE_MS = 60 * 60_000;
@@ -30,7 +31,7 @@ export function WaitingScreen() {
   const status = useStatus();
   const lenders = status?.lenders ?? [];
   const offers = status?.offers ?? [];
-  const answered = lenders.filter((lender) => ANSWERED.has(lender.progress)).length;
+  const answered = answeredCount(lenders);
   const total = lenders.length;
 
   const identifiedAt = status?.identifiedAt ? Date.parse(status.identifiedAt) : Number.NaN;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationSnapshot, WorkflowError } from '../../../../machines/application-machine.ts';
-import type { ApplicationStatus, LenderProgress } from '../../../domain/api.ts';
-import { isLanguage, type Language } from '../../../domain/language.ts';
-import type { Offer } from '../../../domain/offer.ts';
+import type { ApplicationStatus } from '../../../../domain/api.ts';
+import { isLanguage, type Language } from '../../../../domain/language.ts';
+import type { Offer } from '../../../../domain/offer.ts';
 import { formatEuro } from '../../../ui/format.ts';
 import { useWorkflow } from '../workflow-context.tsx';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
@@ -37,9 +37,6 @@ export function useApiErrorText(): (error: WorkflowError | null) => string | nul
   const { t, i18n } = useTranslation(SCREEN_NAMESPACES);
   return (error) => (error && i18n.exists(error.code, { ns: 'api' }) ? t(error.code, { ns: 'api' }) : null);
 }
-
-/** Lenders that have said their last word: an offer, a refusal, or nothing in time. */
-export const ANSWERED: ReadonlySet<LenderProgress> = new Set(['offer', 'declined', 'noAnswer']);
 
 /** The current time, renewed every `intervalMs` while `enabled`. */
 export function useNow(intervalMs: number, enabled = true): number {

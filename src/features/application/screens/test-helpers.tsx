@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
 import type { ApplicationActor, ApplicationSnapshot } from '../../../../machines/application-machine.ts';
-import type { Language } from '../../../domain/language.ts';
+import type { Language } from '../../../../domain/language.ts';
 import lvApi from '../../../../locales/lv/api.json';
 import ruApi from '../../../../locales/ru/api.json';
 import lvCommon from '../../../../locales/lv/common.json';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDENTIFICATION_FAILURES, LENDER_PROGRESS } from '../../../domain/api.ts';
+import { IDENTIFICATION_FAILURES, LENDER_PROGRESS } from '../../../../domain/api.ts';
 import { words } from './test-helpers.tsx';
 
 const PLURAL_FORMS = { lv: ['zero', 'one', 'other'], ru: ['one', 'few', 'many', 'other'] } as const;

@@ -1,4 +1,5 @@
-import type { Language } from '../../domain/language.ts';
+import type { Language } from './language.ts';
+import { PRODUCT_PURPOSE, type ProductKey } from './loan-options.ts';
 
 /**
  * The workflow's URLs (spec section 2): one path per step the applicant can stand on, Russian under
@@ -95,3 +96,23 @@ export const screenNameOfStep = (step: WorkflowStep): string => {
   const screen = screenOfStep(step);
   return screen.startsWith('choosingIdConfirmationMethod') ? 'choosingMethod' : screen;
 };
+
+/** The first step of a new application in a language. */
+export const newApplicationPath = (lang: Language): string => pathOfStep('enteringEssence', lang);
+
+/** Link into the application with the chosen figures; nothing personal travels in it. */
+export function applicationHref(
+  lang: Language,
+  product: ProductKey,
+  figures: { readonly amount: number; readonly months: number },
+): string {
+  const params = new URLSearchParams({
+    type: PRODUCT_PURPOSE[product],
+    amount: String(figures.amount),
+    term: String(figures.months),
+  });
+  return `${newApplicationPath(lang)}?${params.toString()}`;
+}
+
+/** The query parameter that carries a one-time handoff code from a widget to the site's wizard. */
+export const HANDOFF_PARAM = 'handoff';

@@ -1,5 +1,6 @@
-import type { Language } from '../../src/domain/language.ts';
-import { LOAN_PURPOSES, type LoanPurpose } from '../../src/domain/loan-purposes.ts';
+import type { Language } from '../language.ts';
+import { DEFAULT_AMOUNT, DEFAULT_TERM } from '../loan-options.ts';
+import { LOAN_PURPOSES, type LoanPurpose } from '../loan-purposes.ts';
 
 /**
  * The widgets' options without their validators: names, address parameters and defaults. The
@@ -19,8 +20,6 @@ export const CTA_TARGETS = ['widget', 'site'] as const;
 /** `applyOnly`: no rate, payment or cost figure anywhere in the widget (publishers who may not show credit figures). */
 export const WIDGET_MODES = ['full', 'applyOnly'] as const;
 
-export const DEFAULT_WIDGET_AMOUNT = 5000;
-export const DEFAULT_WIDGET_TERM = 60;
 
 /**
  * Every option a publisher may set, with its name in the iframe's address: tracking keeps the
@@ -98,8 +97,8 @@ export function widgetConfig(options: WidgetOptions): WidgetConfig {
   const purpose = options.purpose;
   return {
     lang: options.lang === 'ru' ? 'ru' : 'lv',
-    amount: wholeNumber(options.amount, DEFAULT_WIDGET_AMOUNT),
-    term: wholeNumber(options.term, DEFAULT_WIDGET_TERM),
+    amount: wholeNumber(options.amount, DEFAULT_AMOUNT),
+    term: wholeNumber(options.term, DEFAULT_TERM),
     purpose:
       purpose !== undefined && (LOAN_PURPOSES as readonly string[]).includes(purpose) ? (purpose as LoanPurpose) : null,
     cta: options.cta === 'site' ? 'site' : 'widget',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import lvValidation from '../../locales/lv/validation.json';
-import ruValidation from '../../locales/ru/validation.json';
+import lvValidation from '../locales/lv/validation.json';
+import ruValidation from '../locales/ru/validation.json';
 import { VALIDATION_MESSAGE_KEYS, createApplicationSchema, fieldErrorKeys } from './application.ts';
 import type { ValidationMessageKey } from './application.ts';
 import { validApplication } from './application-fixture.ts';

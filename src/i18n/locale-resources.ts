@@ -1,5 +1,5 @@
 import type { Resource } from 'i18next';
-import type { Language } from '../domain/language.ts';
+import type { Language } from '../../domain/language.ts';
 
 /** Locale files as `import.meta.glob` gives them (the glob stays in each module: Vite needs it literal). */
 export type LocaleFiles = Readonly<Record<string, () => Promise<{ default: Record<string, unknown> }>>>;

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../domain/language.ts';
+import type { Language } from '../../domain/language.ts';
 
 export interface I18nOptions {
   /** loads a namespace the resources do not carry, when a component first asks for it */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import lvCountries from '../../locales/lv/countries.json';
-import ruCountries from '../../locales/ru/countries.json';
+import lvCountries from '../locales/lv/countries.json';
+import ruCountries from '../locales/ru/countries.json';
 import {
   DEFAULT_DIAL_CODE,
   DEFAULT_PHONE_COUNTRY,

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_WIDGET_AMOUNT,
-  DEFAULT_WIDGET_TERM,
   optionsInQuery,
   optionsToQuery,
   readWidgetOptions,
   widgetConfig,
 } from './options.ts';
+import { DEFAULT_AMOUNT, DEFAULT_TERM } from '../loan-options.ts';
 
 const KNOWN =
   'lang, amount, term, purpose, publisherId, utmSource, utmMedium, utmCampaign, utmContent, utmTerm, clickId, cta, mode';
@@ -136,8 +135,8 @@ describe('optionsToQuery and optionsInQuery', () => {
 describe('widgetConfig', () => {
   const DEFAULTS = {
     lang: 'lv',
-    amount: DEFAULT_WIDGET_AMOUNT,
-    term: DEFAULT_WIDGET_TERM,
+    amount: DEFAULT_AMOUNT,
+    term: DEFAULT_TERM,
     purpose: null,
     cta: 'widget',
     mode: 'full',

@@ -1,4 +1,12 @@
-import type { LenderProgress } from '../../src/domain/api.ts';
+import type { LenderProgress } from './api.ts';
+
+/** Lenders that have said their last word: an offer, a refusal, or nothing in time. */
+export const ANSWERED_PROGRESS: ReadonlySet<LenderProgress> = new Set(['offer', 'declined', 'noAnswer']);
+export const isAnswered = (progress: LenderProgress): boolean => ANSWERED_PROGRESS.has(progress);
+
+/** How many of the lenders have answered. */
+export const answeredCount = (lenders: readonly { readonly progress: LenderProgress }[]): number =>
+  lenders.filter((lender) => isAnswered(lender.progress)).length;
 
 /** Row states of lender_requests; `sending` is a claim with a lease, so a crashed sender's row is picked up again. */
 export type LenderRequestState = 'queued' | 'sending' | 'sent' | 'offer' | 'declined' | 'failed' | 'timeout';

@@ -1,6 +1,7 @@
-import type { Language } from '../domain/language.ts';
-import { company } from '../domain/company.ts';
-import type { ArticleKey } from '../features/site/content-schema.ts';
+import type { Language } from './language.ts';
+import { company } from './company.ts';
+import type { ProductKey } from './loan-options.ts';
+import type { ArticleKey } from '../src/features/site/content-schema.ts';
 
 /** What a page shows; the renderer picks its component from this. */
 export type PageKind =
@@ -13,7 +14,6 @@ export type PageKind =
   | { type: 'publishers' }
   | { type: 'notFound' };
 
-export type ProductKey = 'consumer' | 'car' | 'refinancing' | 'renovation';
 export type LegalFragment = 'privacy' | 'terms' | 'cookies' | 'legal-basis';
 export type Robots = 'index, follow' | 'noindex, follow' | 'noindex, nofollow';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { LANGUAGES } from '../../src/domain/language.ts';
-import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from '../../src/domain/loan-options.ts';
-import { LOAN_PURPOSES } from '../../src/domain/loan-purposes.ts';
+import { LANGUAGES } from '../language.ts';
+import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from '../loan-options.ts';
+import { LOAN_PURPOSES } from '../loan-purposes.ts';
 import {
   CTA_TARGETS,
   OPTION_PARAMS,
