@@ -1,7 +1,6 @@
 import type { Language } from './language.ts';
 import { company } from './company.ts';
 import type { ProductKey } from './loan-options.ts';
-import type { ArticleKey } from '../src/features/site/content-schema.ts';
 
 /** What a page shows; the renderer picks its component from this. */
 export type PageKind =
@@ -13,6 +12,16 @@ export type PageKind =
   | { type: 'article'; article: ArticleKey }
   | { type: 'publishers' }
   | { type: 'notFound' };
+
+/** The tips section's articles (spec section 2); their words live in locales/{lang}/tips.json. */
+export const ARTICLE_KEYS = [
+  'leasingVsLoan',
+  'moneyScams',
+  'renovationBorrowOrSave',
+  'consumerLoanConsiderations',
+  'weddingSavings',
+] as const;
+export type ArticleKey = (typeof ARTICLE_KEYS)[number];
 
 export type LegalFragment = 'privacy' | 'terms' | 'cookies' | 'legal-basis';
 export type Robots = 'index, follow' | 'noindex, follow' | 'noindex, nofollow';

@@ -20,7 +20,6 @@ export const CTA_TARGETS = ['widget', 'site'] as const;
 /** `applyOnly`: no rate, payment or cost figure anywhere in the widget (publishers who may not show credit figures). */
 export const WIDGET_MODES = ['full', 'applyOnly'] as const;
 
-
 /**
  * Every option a publisher may set, with its name in the iframe's address: tracking keeps the
  * spec's session-storage names (utm_source, click_ID). As `data-*` attributes they are the

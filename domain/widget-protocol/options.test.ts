@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  optionsInQuery,
-  optionsToQuery,
-  readWidgetOptions,
-  widgetConfig,
-} from './options.ts';
+import { optionsInQuery, optionsToQuery, readWidgetOptions, widgetConfig } from './options.ts';
 import { DEFAULT_AMOUNT, DEFAULT_TERM } from '../loan-options.ts';
 
 const KNOWN =

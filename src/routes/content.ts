@@ -1,31 +1,15 @@
-import type { Resource } from 'i18next';
 import type { Language } from '../../domain/language.ts';
-import type { LegalFragment } from '../../domain/site-pages.ts';
-import type { ArticleKey } from '../features/site/content-schema.ts';
+import type { ArticleKey, LegalFragment } from '../../domain/site-pages.ts';
 
 /**
- * Everything the prerenderer reads from locales/: i18next resources and the HTML fragments
- * (legal texts, articles). Only the server build imports this; the browser never gets the lot.
+ * The HTML fragments the prerenderer reads from locales/ (legal texts, articles). Only the server
+ * build imports this; the browser never gets the lot.
  */
-const jsonFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
 const htmlFiles = import.meta.glob<string>('../../locales/*/{files,articles}/*.html', {
   eager: true,
   query: '?raw',
   import: 'default',
 });
-
-export function allResources(): Resource {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [path, content] of Object.entries(jsonFiles)) {
-    const match = /locales\/(\w+)\/(\w+)\.json$/.exec(path);
-    if (!match?.[1] || !match[2]) continue;
-    (resources[match[1]] ??= {})[match[2]] = content;
-  }
-  return resources;
-}
 
 function fragment(path: string): string {
   const html = htmlFiles[path];

@@ -10,9 +10,12 @@ import { NotFoundPage } from '../features/site/NotFoundPage.tsx';
 import { ProductPage } from '../features/site/ProductPage.tsx';
 import { PublishersPage } from '../features/publishers/PublishersPage.tsx';
 import { WorkflowShell } from '../features/application/WorkflowShell.tsx';
-import { allResources, articleFragment, legalFragment, publishedFragments } from './content.ts';
+import { articleFragment, legalFragment, publishedFragments } from './content.ts';
+import { allResources } from '../i18n/all-resources.ts';
 import { Document, type PageAssets } from './Document.tsx';
 import { FrameDocument } from './FrameDocument.tsx';
+import { Island } from './Island.tsx';
+import { PRODUCT_DEFAULTS, type ProductKey } from '../../domain/loan-options.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { pageMetadata } from './page-meta.ts';
 import {
@@ -31,14 +34,19 @@ export { publishedFragments };
 const resources = allResources();
 const i18nByLanguage = { lv: createI18n('lv', resources), ru: createI18n('ru', resources) };
 
+/** A product's calculator, starting from its figures; it hydrates in the browser. */
+const calculatorIsland = (product: ProductKey): ReactNode => (
+  <Island name="calculator" props={{ ...PRODUCT_DEFAULTS[product], product }} />
+);
+
 function pageBody(resolved: ResolvedPage): ReactNode {
   const { kind } = resolved.entry;
   const lang = resolved.lang;
   switch (kind.type) {
     case 'home':
-      return <HomePage variant={kind.variant} />;
+      return <HomePage variant={kind.variant} calculator={calculatorIsland('consumer')} />;
     case 'product':
-      return <ProductPage product={kind.product} />;
+      return <ProductPage product={kind.product} calculator={calculatorIsland(kind.product)} />;
     case 'faq':
       return <FaqPage />;
     case 'legal':
@@ -54,7 +62,7 @@ function pageBody(resolved: ResolvedPage): ReactNode {
     case 'article':
       return <ArticlePage article={kind.article} html={articleFragment(lang, kind.article)} />;
     case 'publishers':
-      return <PublishersPage />;
+      return <PublishersPage generator={<Island name="snippetGenerator" props={{}} />} />;
     case 'notFound':
       return <NotFoundPage />;
   }

@@ -4,7 +4,7 @@ import type { Language } from '../../../domain/language.ts';
 import { LOAN_AMOUNTS, LOAN_TERMS, clampTerm, nearestAmountIndex } from '../../../domain/loan-options.ts';
 import { StepSlider } from '../../ui/StepSlider.tsx';
 import { formatEuro, formatEuroCents } from '../../ui/format.ts';
-import { RepresentativeExample } from './RepresentativeExample.tsx';
+import { RepresentativeExample } from '../../ui/RepresentativeExample.tsx';
 import { calculate, type Calculation } from './calculation.ts';
 import type { ProductKey } from '../../../domain/loan-options.ts';
 import { applicationHref } from '../../../domain/wizard-paths.ts';

@@ -2,16 +2,17 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { allResources } from '../../routes/content.ts';
+import { allResources } from '../../i18n/all-resources.ts';
 import { createI18n } from '../../i18n/i18n.ts';
 import { PublishersPage } from './PublishersPage.tsx';
+import { SnippetGenerator } from './SnippetGenerator.tsx';
 
 const resources = allResources();
 
 const renderIn = (lang: 'lv' | 'ru') =>
   render(
     <I18nextProvider i18n={createI18n(lang, resources)}>
-      <PublishersPage />
+      <PublishersPage generator={<SnippetGenerator />} />
     </I18nextProvider>,
   );
 

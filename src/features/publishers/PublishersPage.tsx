@@ -10,16 +10,12 @@ import {
   MIN_TERM_MONTHS,
 } from '../../../domain/loan-options.ts';
 import { LOAN_PURPOSES } from '../../../domain/loan-purposes.ts';
-import { Island } from '../../routes/Island.tsx';
 import { pagePath } from '../../../domain/site-pages.ts';
 import { formatNumber } from '../../ui/format.ts';
 import { domEventName, WIDGET_EVENT_TYPES, type WidgetEventType } from '../../../domain/widget-protocol/messages.ts';
-import {
-  TRACKING_OPTION_NAMES,
-  type WidgetOptionName,
-} from '../../../domain/widget-protocol/options.ts';
-import { Breadcrumbs } from '../site/Breadcrumbs.tsx';
-import { useLanguage } from '../site/use-content.ts';
+import { TRACKING_OPTION_NAMES, type WidgetOptionName } from '../../../domain/widget-protocol/options.ts';
+import { Breadcrumbs } from '../../ui/Breadcrumbs.tsx';
+import { useLanguage } from '../../i18n/use-language.ts';
 import { attributeName, embedSnippet } from './snippet.ts';
 
 /** The data each event carries besides the widget's kind and id (domain/widget-protocol/messages.ts). */
@@ -60,7 +56,8 @@ const Codes = ({ names }: { names: readonly string[] }) =>
  * attribution, personal data, the apply-only mode, events and the JavaScript API, and the snippet
  * generator, the page's one island.
  */
-export function PublishersPage() {
+/** `generator`: the snippet generator island, placed by the page's route. */
+export function PublishersPage({ generator }: { generator: ReactNode }) {
   const { t } = useTranslation('publishers');
   const lang = useLanguage();
   const rich = (key: string, values?: Record<string, string>): ReactNode => (
@@ -207,7 +204,7 @@ export function PublishersPage() {
       <section className="container publishers-page__generator" aria-labelledby="publishers-generator">
         <h2 id="publishers-generator">{t('generatorSection.heading')}</h2>
         <p>{t('generatorSection.text')}</p>
-        <Island name="snippetGenerator" props={{}} />
+        {generator}
       </section>
 
       <div className="container container--narrow prose">

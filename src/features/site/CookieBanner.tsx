@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../../domain/site-pages.ts';
 import { CONSENT_CATEGORIES } from '../../tracking/consent.ts';
-import { useLanguage } from './use-content.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
 
 /**
  * Prerendered hidden; src/tracking/cookie-banner.ts shows it while no choice is stored and wires it.

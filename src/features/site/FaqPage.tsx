@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../../domain/site-pages.ts';
-import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { Breadcrumbs } from '../../ui/Breadcrumbs.tsx';
 import { FaqList } from './Faq.tsx';
-import { useContent, useLanguage } from './use-content.ts';
+import { useContent } from './use-content.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
 
 export function FaqPage() {
   const { t } = useTranslation();

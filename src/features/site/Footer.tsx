@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { company } from '../../../domain/company.ts';
 import { pagePath } from '../../../domain/site-pages.ts';
 import { PRODUCT_KEYS } from '../../../domain/loan-options.ts';
-import { useLanguage } from './use-content.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
 
 /** Partner sites linked from the footer (spec section 2). */
 const INCOME_INSURANCE_URL = 'https://www.ienakumu-apdrosinasana.lv/';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { company } from '../../../domain/company.ts';
 import { pagePath } from '../../../domain/site-pages.ts';
-import { useLanguage } from './use-content.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
 import { Logo } from './Logo.tsx';
 import { PRODUCT_KEYS } from '../../../domain/loan-options.ts';
 

@@ -1,17 +1,19 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AMOUNT, DEFAULT_TERM, FROM_RATE_PERCENT } from '../../../domain/loan-options.ts';
 import { representativeExample } from '../../../domain/representative-example.ts';
-import { Island } from '../../routes/Island.tsx';
-import { RepresentativeExample } from '../calculator/RepresentativeExample.tsx';
+import { RepresentativeExample } from '../../ui/RepresentativeExample.tsx';
 import { applicationHref } from '../../../domain/wizard-paths.ts';
 import { formatNumber, formatPercent } from '../../ui/format.ts';
 import { pagePath } from '../../../domain/site-pages.ts';
 import { REVIEW_COUNT, REVIEW_RATING } from '../../../domain/company.ts';
 import { FaqList } from './Faq.tsx';
 import { ProductTabs } from './ProductTabs.tsx';
-import { useContent, useLanguage } from './use-content.ts';
+import { useContent } from './use-content.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
 
-export function HomePage({ variant }: { variant?: 'v1' | 'v2' }) {
+/** `calculator`: the calculator island, which the page's route places (features do not import each other). */
+export function HomePage({ variant, calculator }: { variant?: 'v1' | 'v2'; calculator: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const home = useContent('home');
@@ -41,7 +43,7 @@ export function HomePage({ variant }: { variant?: 'v1' | 'v2' }) {
           </div>
           <div className="hero__calculator">
             <ProductTabs lang={lang} labels={home.tabs} />
-            <Island name="calculator" props={{ amount: DEFAULT_AMOUNT, term: DEFAULT_TERM, product: 'consumer' }} />
+            {calculator}
           </div>
         </div>
       </section>

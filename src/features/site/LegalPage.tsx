@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../../domain/site-pages.ts';
-import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { Breadcrumbs } from '../../ui/Breadcrumbs.tsx';
 import { CookieChoice } from './CookieBanner.tsx';
-import { useLanguage } from './use-content.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
 
 /**
  * A legal text: the fragment also served at /assets/files/{name}.html, inlined at build time so the

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../../domain/site-pages.ts';
-import { useLanguage } from './use-content.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,13 +1,15 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Island } from '../../routes/Island.tsx';
 import { pagePath } from '../../../domain/site-pages.ts';
 import { PRODUCT_DEFAULTS, type ProductKey } from '../../../domain/loan-options.ts';
 import { applicationHref } from '../../../domain/wizard-paths.ts';
-import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { Breadcrumbs } from '../../ui/Breadcrumbs.tsx';
 import { FaqList } from './Faq.tsx';
-import { useContent, useLanguage } from './use-content.ts';
+import { useContent } from './use-content.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
 
-export function ProductPage({ product }: { product: ProductKey }) {
+/** `calculator`: the calculator island for this product, placed by the page's route. */
+export function ProductPage({ product, calculator }: { product: ProductKey; calculator: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const content = useContent('products')[product];
@@ -26,9 +28,7 @@ export function ProductPage({ product }: { product: ProductKey }) {
               ))}
             </ul>
           </div>
-          <div className="hero__calculator">
-            <Island name="calculator" props={{ ...defaults, product }} />
-          </div>
+          <div className="hero__calculator">{calculator}</div>
         </div>
       </section>
       <div className="container container--narrow prose">

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../../domain/site-pages.ts';
-import type { ArticleKey } from './content-schema.ts';
-import { Breadcrumbs } from './Breadcrumbs.tsx';
-import { useContent, useLanguage } from './use-content.ts';
+import type { ArticleKey } from '../../../domain/site-pages.ts';
+import { Breadcrumbs } from '../../ui/Breadcrumbs.tsx';
+import { useContent } from './use-content.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
 
 export function TipsPage() {
   const lang = useLanguage();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ArticleKey } from '../../../domain/site-pages.ts';
 
 /**
  * Shapes of the long-form page content in locales/{lv,ru}/*.json.
@@ -91,7 +92,7 @@ export const tipsContentSchema = z.object({
     renovationBorrowOrSave: articleMetaSchema,
     consumerLoanConsiderations: articleMetaSchema,
     weddingSavings: articleMetaSchema,
-  }),
+  } satisfies Record<ArticleKey, typeof articleMetaSchema>),
 });
 
 export type HomeContent = z.infer<typeof homeContentSchema>;
@@ -99,4 +100,3 @@ export type ProductContent = z.infer<typeof productContentSchema>;
 export type ProductsContent = z.infer<typeof productsContentSchema>;
 export type FaqContent = z.infer<typeof faqContentSchema>;
 export type TipsContent = z.infer<typeof tipsContentSchema>;
-export type ArticleKey = keyof TipsContent['articles'];

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { FaqContent, HomeContent, ProductsContent, TipsContent } from './content-schema.ts';
-import type { Language } from '../../../domain/language.ts';
 
 interface ContentByNamespace {
   home: HomeContent;
@@ -13,9 +12,4 @@ interface ContentByNamespace {
 export function useContent<N extends keyof ContentByNamespace>(ns: N): ContentByNamespace[N] {
   const { i18n } = useTranslation();
   return i18n.getResourceBundle(i18n.language, ns) as ContentByNamespace[N];
-}
-
-export function useLanguage(): Language {
-  const { i18n } = useTranslation();
-  return i18n.language as Language;
 }

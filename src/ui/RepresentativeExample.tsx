@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../domain/language.ts';
-import type { RepresentativeExample as Example } from '../../../domain/representative-example.ts';
-import { formatEuro, formatEuroCents, formatPercent } from '../../ui/format.ts';
+import type { Language } from '../../domain/language.ts';
+import type { RepresentativeExample as Example } from '../../domain/representative-example.ts';
+import { formatEuro, formatEuroCents, formatPercent } from './format.ts';
 
 /**
  * The figures that must stand next to any rate (Directive 2023/2225): borrowing rate, APR, total
