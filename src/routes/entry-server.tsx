@@ -15,6 +15,7 @@ import { allResources } from '../i18n/all-resources.ts';
 import { Document, type PageAssets } from './Document.tsx';
 import { FrameDocument } from './FrameDocument.tsx';
 import { Island } from './Island.tsx';
+import { newApplicationPath } from '../../domain/wizard-paths.ts';
 import { PRODUCT_DEFAULTS, type ProductKey } from '../../domain/loan-options.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { pageMetadata } from './page-meta.ts';
@@ -126,7 +127,7 @@ export function renderWorkflowShell(lang: Language, assets: PageAssets): string 
   const entry = {
     id: 'applicantWorkflow',
     kind: { type: 'notFound' },
-    paths: { lv: '/applicantWorkflow/enteringEssence', ru: '/ru/applicantWorkflow/enteringEssence' },
+    paths: { lv: newApplicationPath('lv'), ru: newApplicationPath('ru') },
     ogType: 'website',
     robots: 'noindex, nofollow',
   } as const;

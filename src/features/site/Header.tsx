@@ -4,6 +4,7 @@ import { pagePath } from '../../../domain/site-pages.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { Logo } from './Logo.tsx';
 import { PRODUCT_KEYS } from '../../../domain/loan-options.ts';
+import { pathOfStep } from '../../../domain/wizard-paths.ts';
 
 export function Header({ switchPath }: { switchPath: string }) {
   const { t } = useTranslation();
@@ -50,7 +51,7 @@ export function Header({ switchPath }: { switchPath: string }) {
           </a>
           <a
             className="button button--ghost account-button"
-            href={`${lang === 'ru' ? '/ru' : ''}/applicantWorkflow/choosingIdConfirmationMethodNoError`}
+            href={pathOfStep('choosingIdConfirmationMethodNoError', lang)}
           >
             {t('nav.account')}
           </a>
