@@ -9,6 +9,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'widgets/**/*.test.{ts,tsx}',
       'tests/server/**/*.test.ts',
+      'tests/architecture/**/*.test.ts',
     ],
     environment: 'node',
     setupFiles: ['./src/test-setup.ts'],

@@ -1,0 +1,91 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import rules of ARCHITECTURE.md, as the project's own lint applies them: each case lints one
+ * line of code as if it stood in a file of that wing, and reads the rule that answers.
+ */
+const eslint = new ESLint({ cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+
+async function problemsOf(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const probe = 1;\n`, { filePath });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+const refused = [
+  ['domain/probe.ts', "import { formatEuro } from '../src/ui/format.ts';", 'domain imports nothing of the project'],
+  [
+    'server/applications/probe.ts',
+    "import { BrokerClient } from '../../src/api/broker-client.ts';",
+    'server never imports src/',
+  ],
+  [
+    'server/applications/probe.ts',
+    "import { registerSandbox } from '../sandbox/register.ts';",
+    'production server code never imports the sandbox',
+  ],
+  ['machines/probe.ts', "import { Button } from '../src/ui/Button.tsx';", 'machines import only domain/'],
+  [
+    'widgets/host/probe.ts',
+    "import { LOAN_AMOUNTS } from '../../domain/loan-options.ts';",
+    'the host script takes only the widget protocol',
+  ],
+  [
+    'widgets/loader/probe.ts',
+    "import { Button } from '../../src/ui/Button.tsx';",
+    'the loader takes only the widget protocol',
+  ],
+  [
+    'widgets/frames/probe.tsx',
+    "import { WorkflowApp } from '../../src/features/application/WorkflowApp.tsx';",
+    'frames reach a feature only through its public entry',
+  ],
+  [
+    'src/features/site/probe.tsx',
+    "import { Calculator } from '../calculator/index.ts';",
+    'features never import each other',
+  ],
+  [
+    'src/features/calculator/probe.tsx',
+    "import { Island } from '../../routes/Island.tsx';",
+    'features never import the routes above them',
+  ],
+  [
+    'src/ui/probe.tsx',
+    "import { Calculator } from '../features/calculator/index.ts';",
+    'the design system never imports a feature',
+  ],
+  ['bench/probe.ts', "import { Button } from '../src/ui/Button.tsx';", 'benches are held to the rules too'],
+  [
+    'tests/server/probe.test.ts',
+    "import { Button } from '../../src/ui/Button.tsx';",
+    'tests are held to the rules too',
+  ],
+] as const;
+
+const accepted = [
+  ['server/applications/probe.ts', "import { LOAN_AMOUNTS } from '../../domain/loan-options.ts';"],
+  ['server/lenders/probe.test.ts', "import { SANDBOX_LENDERS_CONFIG } from '../sandbox/lenders/config.ts';"],
+  ['widgets/host/probe.ts', "import { GLOBAL_NAME } from '../../domain/widget-protocol/constants.ts';"],
+  ['widgets/frames/probe.tsx', "import { Calculator } from '../../src/features/calculator/index.ts';"],
+  ['src/features/calculator/probe.tsx', "import { Button } from '../../ui/Button.tsx';"],
+  ['src/routes/probe.tsx', "import { Calculator } from '../features/calculator/index.ts';"],
+] as const;
+
+describe('the wings of ARCHITECTURE.md', () => {
+  it.each(refused)('%s: %s fails lint (%s)', async (file, code) => {
+    expect(await problemsOf(file, code)).toContain('boundaries/dependencies');
+  });
+
+  it.each(accepted)('%s: %s passes', async (file, code) => {
+    expect(await problemsOf(file, code)).not.toContain('boundaries/dependencies');
+  });
+
+  it('refuses an import that closes a cycle', async () => {
+    // domain/wizard-paths.ts imports loan-options.ts; loan-options importing it back closes the loop
+    expect(
+      await problemsOf('domain/loan-options.ts', "import { newApplicationPath } from './wizard-paths.ts';"),
+    ).toContain('import-x/no-cycle');
+  });
+});
