@@ -2,14 +2,12 @@ import '../../src/styles/site.css';
 import './frame.css';
 import { lazyBrokerClient } from '../../src/api/lazy-broker-client.ts';
 import { isTokenShaped } from '../../domain/token.ts';
-import { mountWorkflow } from '../../src/features/application/mount-workflow.tsx';
-import type { ScreenOverrides } from '../../src/features/application/WorkflowApp.tsx';
+import { clearApplicationDraft, mountWorkflow, type ScreenOverrides } from '../../src/features/application/index.ts';
 import { frameSettings, trackingOf } from './frame-options.ts';
 import { connectToHost, reportHeight } from './host-bridge.ts';
 import { storageOr } from './safe-storage.ts';
 import { announceProgress } from './application-events.ts';
 import { applyOnlyOffersScreen } from './ApplyOnlyOffersScreen.tsx';
-import { DRAFT_KEY } from '../../src/features/application/form/application-draft.ts';
 
 /** In apply-only mode every screen with offers' figures gives way to the site, in a new tab. */
 function applyOnlyScreens(client: Parameters<typeof applyOnlyOffersScreen>[0]): ScreenOverrides {
@@ -45,7 +43,7 @@ async function start(root: HTMLElement): Promise<void> {
       session,
       navigate: (url) => void window.open(url, '_blank', 'noopener'),
       onSubmitted: () => {
-        session.removeItem(DRAFT_KEY);
+        clearApplicationDraft(session);
         bridge?.post({ type: 'applicationSubmitted' });
       },
       identificationReturn: 'widget',
