@@ -24,7 +24,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node server/main.ts',
+      command: 'node server/sandbox/main.ts',
       url: `http://127.0.0.1:${port}/`,
       // an embedded database in memory: every run starts empty
       env: {
@@ -43,7 +43,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: 'node server/main.ts',
+      command: 'node server/sandbox/main.ts',
       url: `http://127.0.0.1:${PACED_PORT}/`,
       env: {
         PORT: String(PACED_PORT),

@@ -101,11 +101,11 @@ export function findFreePort(): Promise<number> {
 }
 
 /**
- * Runs server/main.ts exactly as production does, so compression and headers are what Lighthouse judges; `env` adds
+ * Runs the broker (server/sandbox/main.ts) as production does, so compression and headers are what Lighthouse judges; `env` adds
  * to (or overrides) the server's environment.
  */
 export function startServer(port: number, env: Record<string, string> = {}): ChildProcess {
-  const server = spawn(process.execPath, ['server/main.ts'], {
+  const server = spawn(process.execPath, ['server/sandbox/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -26,48 +26,18 @@ import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import type { ApplicationStatus, LenderProgress } from '../domain/api.ts';
 import { validApplication } from '../domain/application-fixture.ts';
-import { buildApp } from '../server/app.ts';
-import type { Broker } from '../server/broker.ts';
-import { loadConfig } from '../server/config/config.ts';
-import { startWorkers } from '../server/jobs/workers.ts';
-import { TEST_ENCRYPTION_KEYS } from '../tests/support/broker.ts';
+import { startBroker, type RunningBroker } from '../tests/support/broker.ts';
 import { isAnswered } from '../domain/lender-progress.ts';
 // formOf, postForm and startIdentification use no vitest assertion (the module imports vitest's expect, unused here)
 import { formOf, postForm, startIdentification } from '../tests/support/flow.ts';
-import { freePort } from '../tests/support/postgres-cluster.ts';
 
 export const TARGETS = { firstOfferMs: 300, lastAnswerMs: 1000 } as const;
 
-// ---------------------------------------------------------------------------------------------------------------
-// The broker, as tests/support/broker.ts starts it, but with the logger off
-
-export interface BenchBroker {
-  readonly url: string;
-  readonly app: FastifyInstance;
-  readonly broker: Broker;
-  close(): Promise<void>;
-}
-
 /** The real server on a free port with the sandbox simulators mounted, lender delay 0, rate limits out of the way. */
-export async function startBenchBroker(env: Record<string, string> = {}): Promise<BenchBroker> {
-  const port = await freePort();
-  const config = loadConfig({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: 'memory',
-    ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
-    SANDBOX_LENDER_DELAY_MS: '0',
-    RATE_LIMIT_SCALE: '1000000',
-    ...env,
-  });
-  const { app, broker } = await buildApp({ clientDir: null, config, logger: false });
-  await app.listen({ port, host: '127.0.0.1' });
-  await startWorkers(broker);
-  return { url: `http://127.0.0.1:${port}`, app, broker, close: () => app.close() };
-}
+export const startBenchBroker = (env: Record<string, string> = {}): Promise<RunningBroker> =>
+  startBroker({ storage: 'pglite', logger: false, env: { RATE_LIMIT_SCALE: '1000000', ...env } });
 
 type ServerMessage =
   | { readonly type: 'ready'; readonly url: string; readonly lenders: number }
@@ -112,7 +82,7 @@ export async function startBrokerProcess(execArgv: readonly string[] = []): Prom
 
 /** The --serve side: starts the broker, reports its URL, closes it when told to or when the parent goes away. */
 async function serve(): Promise<void> {
-  let server: BenchBroker;
+  let server: RunningBroker;
   try {
     server = await startBenchBroker();
   } catch (error) {

@@ -8,7 +8,7 @@
  * Knobs: BENCH_WIDGET_RUNS (Lighthouse runs per page, default 5; each figure is the median of its runs),
  * BENCH_PRODUCT_PORT and BENCH_PUBLISHER_PORT (default: ports the OS picks).
  *
- * The product is server/main.ts on the build, as in production (compression, headers), with an embedded database in
+ * The product is the broker (server/sandbox/main.ts) on the build, as in production (compression, headers), with an embedded database in
  * memory. The publisher is a tiny server in this process, on another port of 127.0.0.1: another origin, as a
  * publisher's site is. Its one article (a heading, a byline, a few paragraphs, no images) is served three times, the
  * same but for the embed snippet after its second paragraph: nothing, a calculator, an application.

@@ -13,7 +13,6 @@ import { registerPartnerRoutes } from './http/partner-routes.ts';
 import { registerPublisherRoutes } from './http/publisher-routes.ts';
 import { ApiProblem } from './http/problem.ts';
 import { apiSecurityHeaders, registerSecurityHeaders, siteSecurityHeaders } from './http/security-headers.ts';
-import { registerSandbox } from './sandbox/register.ts';
 import { registerSite } from './site.ts';
 
 export interface AppOptions {
@@ -23,6 +22,8 @@ export interface AppOptions {
   /** where log lines go instead of stdout (tests read them to prove they carry no personal data) */
   readonly logStream?: { write(line: string): void };
   readonly config?: BrokerConfig;
+  /** mounted before the API: the sandbox entry puts its simulators here, production mounts nothing */
+  readonly extend?: (app: FastifyInstance) => Promise<void>;
 }
 
 export interface BrokerApp {
@@ -35,6 +36,7 @@ export async function buildApp({
   logger = true,
   logStream,
   config = loadConfig(),
+  extend,
 }: AppOptions): Promise<BrokerApp> {
   const app = Fastify({
     logger: logger
@@ -86,7 +88,7 @@ export async function buildApp({
   const broker = await createBroker(config, app.log);
   app.addHook('onClose', async () => broker.close());
 
-  if (config.sandboxInProcess) await registerSandbox(app, config);
+  if (extend) await extend(app);
   await registerApiRoutes(app, broker);
   await registerPartnerRoutes(app, broker);
   await registerPublisherRoutes(app, broker);

@@ -6,7 +6,6 @@ import { migrate } from './db/migrate.ts';
 import { createEParakstsClient, eParakstsSandboxClientSecret } from './identity/eparaksts-client.ts';
 import { createSmartIdClient } from './identity/smart-id-client.ts';
 import type { LenderEndpoint } from './lenders/registry.ts';
-import { sandboxLenderRegistry } from './lenders/registry.ts';
 import { createFieldCipher, type FieldCipher } from './security/field-cipher.ts';
 import { buildStatus } from './applications/status.ts';
 import { createStatusHub, type StatusHub } from './applications/status-hub.ts';
@@ -29,7 +28,7 @@ export async function createBroker(config: BrokerConfig, log: FastifyBaseLogger)
   const db = await openDatabase(config.database);
   await migrate(db);
   const cipher = createFieldCipher(config.encryption.keys, config.encryption.currentKeyId);
-  const lenders = new Map(sandboxLenderRegistry(config.lendersBaseUrl).map((lender) => [lender.id, lender]));
+  const lenders = new Map(config.lenders.map((lender) => [lender.id, lender]));
 
   const boss = new PgBoss({
     ...(db.boss.db ? { db: db.boss.db } : { connectionString: db.boss.connectionString }),

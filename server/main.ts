@@ -1,19 +1,12 @@
-import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.ts';
 import { loadConfig } from './config/config.ts';
-import { startWorkers } from './jobs/workers.ts';
+import { serve } from './serve.ts';
 
-// SERVE_SITE=off serves the API alone (server tests run before the site is built)
-const clientDir = process.env.SERVE_SITE === 'off' ? null : fileURLToPath(new URL('../dist/client', import.meta.url));
+/**
+ * The broker as production runs it: real lenders from LENDERS_CONFIG (or LENDERS_CONFIG_FILE), no
+ * simulators. `npm start` runs server/sandbox/main.ts instead, which adds them.
+ */
 const config = loadConfig();
-const { app, broker } = await buildApp({ clientDir, config });
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
-  });
+if (config.lenders.length === 0) {
+  throw new Error('No lenders configured: set LENDERS_CONFIG or LENDERS_CONFIG_FILE (README, Configuration)');
 }
-
-await app.listen({ port: config.port, host: config.host });
-// after listening: jobs call the in-process simulators over HTTP
-await startWorkers(broker);
+await serve(config);

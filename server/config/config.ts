@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { DatabaseConfig } from '../db/database.ts';
-import { lenderDelayFromEnv, type LenderDelay } from './lender-delay.ts';
+import { lenderRegistryFromEnv } from '../lenders/lender-config.ts';
+import type { LenderEndpoint } from '../lenders/registry.ts';
 import { parseKeyList } from '../security/field-cipher.ts';
 import { parsePublisherKeys, type PublisherKey } from './publisher-keys.ts';
 
@@ -14,16 +15,11 @@ export interface BrokerConfig {
   readonly publicBaseUrl: string;
   readonly database: DatabaseConfig;
   readonly encryption: { readonly keys: ReadonlyMap<string, Buffer>; readonly currentKeyId: string };
-  /** mount the simulators of banks, Smart-ID, eParaksts and lenders under /sandbox in this process */
-  readonly sandboxInProcess: boolean;
-  /** answer delay of the in-process sandbox lenders: 'realistic' or milliseconds */
-  readonly sandboxLenderDelay: LenderDelay;
-  /** between a contract's signing and its payout in the sandbox, ms; unset: the lenders' default */
-  readonly sandboxPayoutDelayMs: number | null;
   readonly bankLinkBaseUrl: string;
   readonly smartId: { readonly baseUrl: string; readonly relyingPartyUUID: string; readonly relyingPartyName: string };
   readonly eParaksts: { readonly baseUrl: string; readonly clientId: string; readonly clientSecret: string | null };
-  readonly lendersBaseUrl: string;
+  /** the partner lenders (LENDERS_CONFIG or LENDERS_CONFIG_FILE); empty when the environment names none */
+  readonly lenders: readonly LenderEndpoint[];
   readonly lenderAnswerTimeoutSeconds: number;
   readonly lenderMaxAttempts: number;
   readonly tokenTtlDays: number;
@@ -56,16 +52,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): BrokerC
     ? { url: env.DATABASE_URL }
     : { dataDir: inMemory ? null : join(dataDir, 'pglite') };
   const sandbox = `${publicBaseUrl}/sandbox`;
-  const delay = env.SANDBOX_LENDER_DELAY_MS;
   return {
     port,
     host,
     publicBaseUrl,
     database,
     encryption: encryptionKeys(env, inMemory ? null : join(dataDir, 'dev-encryption-key')),
-    sandboxInProcess: env.SANDBOX !== 'off',
-    sandboxLenderDelay: lenderDelayFromEnv(delay),
-    sandboxPayoutDelayMs: env.SANDBOX_LENDER_PAYOUT_MS ? number(env.SANDBOX_LENDER_PAYOUT_MS, 0) : null,
     bankLinkBaseUrl: env.BANK_LINK_BASE_URL ?? `${sandbox}/banks`,
     smartId: {
       baseUrl: env.SMART_ID_BASE_URL ?? `${sandbox}/smart-id/v2`,
@@ -77,7 +69,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): BrokerC
       clientId: env.EPARAKSTS_CLIENT_ID ?? 'kreditkompass',
       clientSecret: env.EPARAKSTS_CLIENT_SECRET ?? null,
     },
-    lendersBaseUrl: env.LENDERS_BASE_URL ?? `${sandbox}/lenders`,
+    lenders: lenderRegistryFromEnv(env),
     lenderAnswerTimeoutSeconds: number(env.LENDER_ANSWER_TIMEOUT_SECONDS, 3600),
     lenderMaxAttempts: number(env.LENDER_MAX_ATTEMPTS, 6),
     tokenTtlDays: number(env.TOKEN_TTL_DAYS, 30),

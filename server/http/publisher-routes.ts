@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../domain/api.ts';
-import {
-  publisherApplicationsAnswerSchema,
-  publisherApplicationsQuerySchema,
-} from '../../domain/publisher-report.ts';
+import { publisherApplicationsAnswerSchema, publisherApplicationsQuerySchema } from '../../domain/publisher-report.ts';
 import type { Broker } from '../broker.ts';
 import { bearerKey, publisherForKey } from '../config/publisher-keys.ts';
 import { publisherApplications } from '../publishers/report.ts';

@@ -59,7 +59,9 @@ const endpoint = (mode: string, baseUrl = base): LenderEndpoint => ({
   id: 'stub',
   name: 'Stub',
   kind: 'nonBank',
+  logo: null,
   baseUrl: `${baseUrl}/${mode}`,
+  keyId: 'kk-2026-a',
   secret,
 });
 
@@ -73,7 +75,7 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('sendApplication', () => {
-  it('posts signed JSON with the idempotency key and returns the reference', async () => {
+  it('posts JSON signed under the configured key id with the idempotency key and returns the reference', async () => {
     const application = partnerApplicationFixture();
     expect(await sendApplication(endpoint('ok'), application)).toEqual({ reference: 'ref-1' });
     const request = seen.at(-1);
@@ -82,7 +84,7 @@ describe('sendApplication', () => {
     expect(request.headers['content-type']).toBe('application/json');
     expect(verifyPartnerMessage(secret, request.headers as Record<string, string>, request.raw)).toMatchObject({
       ok: true,
-      partner: 'kreditkompass',
+      partner: 'kk-2026-a',
     });
     expect(partnerApplicationSchema.parse(parseJson(request.raw))).toEqual(application);
   });

@@ -1,5 +1,5 @@
 import { partnerAcceptedSchema, type PartnerApplication } from './messages.ts';
-import { BROKER_PARTNER_ID, IDEMPOTENCY_HEADER, signPartnerMessage } from './partner-protocol.ts';
+import { IDEMPOTENCY_HEADER, signPartnerMessage } from './partner-protocol.ts';
 import type { LenderEndpoint } from './registry.ts';
 
 /**
@@ -58,7 +58,7 @@ export async function sendApplication(
         'content-type': 'application/json',
         accept: 'application/json',
         [IDEMPOTENCY_HEADER]: application.requestId,
-        ...signPartnerMessage(lender.secret, body, BROKER_PARTNER_ID),
+        ...signPartnerMessage(lender.secret, body, lender.keyId),
       },
       body,
       redirect: 'manual',

@@ -7,7 +7,7 @@ import {
   signPartnerMessage,
   verifyPartnerMessage,
 } from './partner-protocol.ts';
-import { sandboxLenderSecret } from './registry.ts';
+import { sandboxLenderSecret } from '../sandbox/lenders/sandbox-lenders-config.ts';
 
 const secret = sandboxLenderSecret('gaujas-banka');
 const body = JSON.stringify({ hello: 'sveiki', n: 1 });

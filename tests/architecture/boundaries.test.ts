@@ -66,7 +66,10 @@ const refused = [
 
 const accepted = [
   ['server/applications/probe.ts', "import { LOAN_AMOUNTS } from '../../domain/loan-options.ts';"],
-  ['server/lenders/probe.test.ts', "import { SANDBOX_LENDERS_CONFIG } from '../sandbox/lenders/config.ts';"],
+  [
+    'server/lenders/probe.test.ts',
+    "import { sandboxLendersConfig } from '../sandbox/lenders/sandbox-lenders-config.ts';",
+  ],
   ['widgets/host/probe.ts', "import { GLOBAL_NAME } from '../../domain/widget-protocol/constants.ts';"],
   ['widgets/frames/probe.tsx', "import { Calculator } from '../../src/features/calculator/index.ts';"],
   ['src/features/calculator/probe.tsx', "import { Button } from '../../ui/Button.tsx';"],

@@ -66,7 +66,7 @@ describe('a broker killed in the middle of a fan-out', () => {
 
   const startBrokerProcess = async (index: number) => {
     const broker = present(brokers[index]);
-    broker.child = startProcess('server/main.ts', {
+    broker.child = startProcess('server/sandbox/main.ts', {
       PORT: String(broker.port),
       HOST: '127.0.0.1',
       SERVE_SITE: 'off',

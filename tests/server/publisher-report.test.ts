@@ -6,10 +6,7 @@ import lvValidation from '../../locales/lv/validation.json';
 import ruValidation from '../../locales/ru/validation.json';
 import type { LoanApplicationInput } from '../../domain/application.ts';
 import { validApplication } from '../../domain/application-fixture.ts';
-import {
-  publisherApplicationsAnswerSchema,
-  type PublisherApplicationsAnswer,
-} from '../../domain/publisher-report.ts';
+import { publisherApplicationsAnswerSchema, type PublisherApplicationsAnswer } from '../../domain/publisher-report.ts';
 import type { Tracking } from '../../domain/tracking.ts';
 import { tokenHash } from '../../server/security/tokens.ts';
 import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';

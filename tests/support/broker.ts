@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type BrokerApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/config.ts';
+import { registerSandbox } from '../../server/sandbox/register.ts';
+import { loadSandboxConfig, withSandboxLenders } from '../../server/sandbox/sandbox-config.ts';
 import { startWorkers } from '../../server/jobs/workers.ts';
 import { freePort } from './postgres-cluster.ts';
 
@@ -37,6 +39,8 @@ export async function startBroker(options: {
   postgresUrl?: string;
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** false: no log lines at all (the benches) */
+  logger?: boolean;
 }): Promise<RunningBroker> {
   const port = await freePort();
   const databaseUrl =
@@ -53,8 +57,15 @@ export async function startBroker(options: {
     RATE_LIMIT_SCALE: '1000',
     ...options.env,
   });
+  const sandbox = loadSandboxConfig({ SANDBOX_LENDER_DELAY_MS: '0', ...options.env }, config.publicBaseUrl);
   const logs: string[] = [];
-  const built = await buildApp({ clientDir: null, config, logStream: { write: (line) => void logs.push(line) } });
+  const built = await buildApp({
+    clientDir: null,
+    config: withSandboxLenders(config, sandbox),
+    extend: (app) => registerSandbox(app, sandbox),
+    logger: options.logger ?? true,
+    logStream: { write: (line) => void logs.push(line) },
+  });
   await built.app.listen({ port, host: '127.0.0.1' });
   await startWorkers(built.broker);
   return { ...built, url: `http://127.0.0.1:${port}`, logs, close: () => built.app.close() };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxLenderRegistry } from '../../lenders/registry.ts';
+import { lenderRegistryOf } from '../../lenders/lender-config.ts';
+import { sandboxLendersConfig } from './sandbox-lenders-config.ts';
 import { findSandboxLender, SANDBOX_LENDERS } from './catalogue.ts';
 
 describe('sandbox lender catalogue', () => {
@@ -48,9 +49,9 @@ describe('sandbox lender catalogue', () => {
   });
 });
 
-describe('sandboxLenderRegistry', () => {
-  it('points every lender at the sandbox with its derived secret', () => {
-    const registry = sandboxLenderRegistry('http://127.0.0.1:3000/sandbox/lenders/');
+describe('the sandbox lenders configuration', () => {
+  it('passes the lenders configuration check and points every lender at the sandbox with its derived secret', () => {
+    const registry = lenderRegistryOf(sandboxLendersConfig('http://127.0.0.1:3000/sandbox/lenders/'));
     expect(registry).toHaveLength(16);
     const first = registry[0];
     if (!first) throw new Error('empty registry');

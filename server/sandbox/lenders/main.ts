@@ -1,4 +1,4 @@
-import { lenderDelayFromEnv } from '../../config/lender-delay.ts';
+import { lenderDelayFromEnv } from './lender-delay.ts';
 import { createLenderSandboxServer } from './plugin.ts';
 
 /**

@@ -6,7 +6,9 @@ import { isLenderRejectedError, isLenderRetryableError, sendApplication } from '
 import type { PartnerApplication, PartnerCallback } from '../../lenders/messages.ts';
 import { InMemoryNonceStore, signPartnerMessage } from '../../lenders/partner-protocol.ts';
 import { useRawJsonBody } from '../../lenders/raw-json.ts';
-import { findLender, sandboxLenderRegistry, type LenderEndpoint } from '../../lenders/registry.ts';
+import { lenderRegistryOf } from '../../lenders/lender-config.ts';
+import { findLender, type LenderEndpoint } from '../../lenders/registry.ts';
+import { sandboxLendersConfig } from './sandbox-lenders-config.ts';
 import { createLenderSandboxServer, safeReturnUrl, sampleDelayMs, type LenderSandboxStats } from './plugin.ts';
 
 /**
@@ -56,7 +58,7 @@ beforeAll(async () => {
   lenders = await createLenderSandboxServer({ delay: 0, callbackRetry: { initialMs: 50 } });
   await lenders.listen({ port: 0, host: '127.0.0.1' });
   lendersUrl = `http://127.0.0.1:${portOf(lenders)}/sandbox/lenders`;
-  registry = sandboxLenderRegistry(lendersUrl);
+  registry = lenderRegistryOf(sandboxLendersConfig(lendersUrl));
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { normalizeOffer, type LenderOfferTerms } from '../../../domain/offer.ts';
-import type { LenderDelay } from '../../config/lender-delay.ts';
+import type { LenderDelay } from './lender-delay.ts';
 import { deriveSandboxSecret } from '../../config/sandbox-secret.ts';
 import { partnerApplicationSchema, type PartnerApplication, type PartnerCallback } from '../../lenders/messages.ts';
 import {
@@ -14,7 +14,7 @@ import {
   signPartnerMessage,
 } from '../../lenders/partner-protocol.ts';
 import { parseJson, useRawJsonBody } from '../../lenders/raw-json.ts';
-import { sandboxLenderSecret } from '../../lenders/registry.ts';
+import { sandboxLenderSecret } from './sandbox-lenders-config.ts';
 import { findSandboxLender, SANDBOX_LENDERS, type DelayProfile, type SandboxLender } from './catalogue.ts';
 import {
   CONTRACT_PAGE_CSP,

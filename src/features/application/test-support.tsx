@@ -9,7 +9,12 @@ import {
   type ApplicationEvent,
   type WorkflowError,
 } from '../../../machines/application-machine.ts';
-import type { ApplicationState, ApplicationStatus, Institution, StartIdentificationAnswer } from '../../../domain/api.ts';
+import type {
+  ApplicationState,
+  ApplicationStatus,
+  Institution,
+  StartIdentificationAnswer,
+} from '../../../domain/api.ts';
 import type { Language } from '../../../domain/language.ts';
 import type { Offer } from '../../../domain/offer.ts';
 import { createI18n } from '../../i18n/i18n.ts';

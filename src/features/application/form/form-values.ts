@@ -75,7 +75,6 @@ export interface FormValues {
   readonly acceptDirectMarketing: boolean;
 }
 
-
 const EMPTY_DETAILS: IncomeDetails = { employmentDuration: '', typeOfOtherIncome: '', timeUntilEndOrStart: '' };
 export const emptyIncomeDetails = (): IncomeDetailsMap =>
   Object.fromEntries(INCOME_TYPES.map((type) => [type, EMPTY_DETAILS])) as Record<IncomeType, IncomeDetails>;

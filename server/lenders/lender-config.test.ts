@@ -1,0 +1,69 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lenderRegistryFromEnv, lenderRegistryOf, type LenderConfig } from './lender-config.ts';
+
+const secret = Buffer.alloc(32, 7).toString('base64');
+const lender: LenderConfig = {
+  id: 'baltic-credit',
+  name: 'Baltic Credit',
+  kind: 'nonBank',
+  logo: 'https://cdn.example.lv/baltic-credit.svg',
+  endpoint: 'https://partners.baltic-credit.example/kk/',
+  keyId: 'kk-2026-a',
+  secret,
+};
+
+describe('the lenders configuration', () => {
+  it('turns each lender into a registry entry with its endpoint, key id and secret', () => {
+    expect(lenderRegistryOf([lender])).toEqual([
+      {
+        id: 'baltic-credit',
+        name: 'Baltic Credit',
+        kind: 'nonBank',
+        logo: 'https://cdn.example.lv/baltic-credit.svg',
+        baseUrl: 'https://partners.baltic-credit.example/kk',
+        keyId: 'kk-2026-a',
+        secret: Buffer.alloc(32, 7),
+      },
+    ]);
+    expect(lenderRegistryOf([{ ...lender, logo: undefined }])[0]?.logo).toBeNull();
+  });
+
+  it.each([
+    ['a secret shorter than 32 bytes', { secret: Buffer.alloc(16).toString('base64') }, 'at least 32 bytes'],
+    ['a secret that is not base64', { secret: 'not base64!' }, 'secret'],
+    ['an unknown kind', { kind: 'pawnshop' }, 'kind'],
+    ['an endpoint that is not http(s)', { endpoint: 'ftp://lender.example' }, 'endpoint'],
+    ['an id with capitals', { id: 'Baltic' }, 'lower-case'],
+  ])('refuses %s, naming the field', (_label, change, message) => {
+    expect(() => lenderRegistryOf([{ ...lender, ...change }])).toThrow(message);
+  });
+
+  it('refuses a lender named twice', () => {
+    expect(() => lenderRegistryOf([lender, { ...lender, name: 'Other' }])).toThrow('lender ids repeat');
+  });
+});
+
+describe('lenderRegistryFromEnv', () => {
+  it('reads LENDERS_CONFIG', () => {
+    expect(lenderRegistryFromEnv({ LENDERS_CONFIG: JSON.stringify([lender]) }).map((entry) => entry.id)).toEqual([
+      'baltic-credit',
+    ]);
+  });
+
+  it('reads the file LENDERS_CONFIG_FILE names', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lenders-')), 'lenders.json');
+    writeFileSync(file, JSON.stringify([lender, { ...lender, id: 'ozols', name: 'Ozols' }]));
+    expect(lenderRegistryFromEnv({ LENDERS_CONFIG_FILE: file })).toHaveLength(2);
+  });
+
+  it('says which setting is not JSON', () => {
+    expect(() => lenderRegistryFromEnv({ LENDERS_CONFIG: '[{' })).toThrow('LENDERS_CONFIG: not JSON');
+  });
+
+  it('names no lender when neither is set', () => {
+    expect(lenderRegistryFromEnv({})).toEqual([]);
+  });
+});

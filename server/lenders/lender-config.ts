@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { lenderKindSchema } from '../../domain/offer.ts';
+import type { LenderEndpoint } from './registry.ts';
+
+/**
+ * The partner lenders come from configuration: `LENDERS_CONFIG` (the JSON itself) or
+ * `LENDERS_CONFIG_FILE` (a path to it). Each secret is shared with one lender only, base64, at
+ * least 32 bytes: the HMAC key of the partner protocol in both directions.
+ */
+const secretSchema = z
+  .base64()
+  .refine((value) => Buffer.from(value, 'base64').length >= 32, 'a shared secret has at least 32 bytes');
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+export const lenderConfigSchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'an id is lower-case letters, digits and hyphens'),
+  name: z.string().trim().min(1).max(120),
+  kind: lenderKindSchema,
+  logo: z.union([httpUrl, z.string().regex(/^\/[^/]/)]).nullish(),
+  /** where the lender takes applications: `${endpoint}/applications` */
+  endpoint: httpUrl,
+  keyId: z.string().min(1).max(64),
+  secret: secretSchema,
+});
+export type LenderConfig = z.input<typeof lenderConfigSchema>;
+
+export const lendersConfigSchema = z
+  .array(lenderConfigSchema)
+  .refine((lenders) => new Set(lenders.map((lender) => lender.id)).size === lenders.length, 'lender ids repeat');
+
+/** Checks a configuration (parsed JSON) and turns it into the registry; throws naming every fault. */
+export function lenderRegistryOf(config: unknown, source = 'LENDERS_CONFIG'): LenderEndpoint[] {
+  const parsed = lendersConfigSchema.safeParse(config);
+  if (!parsed.success) throw new Error(`${source}: ${z.prettifyError(parsed.error)}`);
+  return parsed.data.map((lender) => ({
+    id: lender.id,
+    name: lender.name,
+    kind: lender.kind,
+    logo: lender.logo ?? null,
+    baseUrl: lender.endpoint.replace(/\/+$/, ''),
+    keyId: lender.keyId,
+    secret: Buffer.from(lender.secret, 'base64'),
+  }));
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The registry the environment names; empty when it names none. */
+export function lenderRegistryFromEnv(env: Env): LenderEndpoint[] {
+  const [source, text] = env.LENDERS_CONFIG
+    ? ['LENDERS_CONFIG', env.LENDERS_CONFIG]
+    : env.LENDERS_CONFIG_FILE
+      ? [`LENDERS_CONFIG_FILE ${env.LENDERS_CONFIG_FILE}`, readFileSync(env.LENDERS_CONFIG_FILE, 'utf8')]
+      : [null, null];
+  if (source === null) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${source}: not JSON`);
+  }
+  return lenderRegistryOf(json, source);
+}

@@ -1,0 +1,41 @@
+import type { BrokerConfig } from '../config/config.ts';
+import { SMART_ID_API_END_RESULTS } from '../identity/smart-id-client.ts';
+import { lenderRegistryOf } from '../lenders/lender-config.ts';
+import { lenderDelayFromEnv, type LenderDelay } from './lenders/lender-delay.ts';
+import { sandboxLendersConfig } from './lenders/sandbox-lenders-config.ts';
+
+type EndResult = (typeof SMART_ID_API_END_RESULTS)[number];
+
+/** What the sandbox entry reads from its environment, beside the broker's own configuration. */
+export interface SandboxConfig {
+  /** SANDBOX (default on): mount the simulators of banks, Smart-ID, eParaksts and lenders under /sandbox */
+  readonly inProcess: boolean;
+  /** SANDBOX_LENDER_DELAY_MS: the sandbox lenders' answer delay */
+  readonly lenderDelay: LenderDelay;
+  /** SANDBOX_LENDER_PAYOUT_MS: between a contract's signing and its payout, ms; null: the answer delay */
+  readonly payoutDelayMs: number | null;
+  /** LENDERS_BASE_URL: where the sandbox lenders answer (in this process unless set) */
+  readonly lendersBaseUrl: string;
+  /** SMART_ID_SANDBOX_AUTO: the Smart-ID simulator ends every session with this end result */
+  readonly smartIdAutoEndResult: EndResult | null;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function loadSandboxConfig(env: Env, publicBaseUrl: string): SandboxConfig {
+  const payout = Number(env.SANDBOX_LENDER_PAYOUT_MS);
+  const auto = env.SMART_ID_SANDBOX_AUTO;
+  return {
+    inProcess: env.SANDBOX !== 'off',
+    lenderDelay: lenderDelayFromEnv(env.SANDBOX_LENDER_DELAY_MS),
+    payoutDelayMs: env.SANDBOX_LENDER_PAYOUT_MS && Number.isFinite(payout) ? payout : null,
+    lendersBaseUrl: env.LENDERS_BASE_URL ?? `${publicBaseUrl}/sandbox/lenders`,
+    smartIdAutoEndResult: SMART_ID_API_END_RESULTS.find((result) => result === auto) ?? null,
+  };
+}
+
+/** A broker configuration that names no lenders gets the sandbox's own. */
+export function withSandboxLenders(config: BrokerConfig, sandbox: SandboxConfig): BrokerConfig {
+  if (config.lenders.length > 0) return config;
+  return { ...config, lenders: lenderRegistryOf(sandboxLendersConfig(sandbox.lendersBaseUrl), 'the sandbox lenders') };
+}
