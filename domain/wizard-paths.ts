@@ -3,8 +3,8 @@ import { PRODUCT_PURPOSE, type ProductKey } from './loan-options.ts';
 
 /**
  * The workflow's URLs (spec section 2): one path per step the applicant can stand on, Russian under
- * /ru, under /applicantWorkflow or the multistep segment. The machine's state decides the step; the
- * step decides the path, and a path asks the machine for a step.
+ * /ru, under /applicantWorkflow or the multistep segment. Each state of the application machine
+ * declares its step and screen (`StepMeta`); a path asks the machine for a step.
  */
 export const WORKFLOW_STEPS = [
   'enteringEssence',
@@ -33,46 +33,6 @@ export interface WorkflowLocation {
   readonly step: WorkflowStep | null;
 }
 
-/** What a snapshot needs to answer `matches` and `value`; the machine's own snapshot has both. */
-interface StateLike {
-  readonly value: unknown;
-}
-
-const topState = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'object' && value ? (Object.keys(value)[0] ?? '') : '';
-const childState = (value: unknown, parent: string): string | undefined =>
-  typeof value === 'object' && value ? ((value as Record<string, unknown>)[parent] as string | undefined) : undefined;
-
-/** The step a state is shown at; null while the machine is on its way (restoring, loading, routing, starting). */
-export function stepOfState({ value }: StateLike): WorkflowStep | null {
-  const top = topState(value);
-  switch (top) {
-    case 'enteringEssence': {
-      const child = childState(value, top);
-      if (child === 'failed') return 'enteringEssence/failed';
-      if (child === 'error') return 'enteringEssence/error';
-      return 'enteringEssence';
-    }
-    case 'choosingMethod':
-      return childState(value, top) === 'identificationFailed'
-        ? 'choosingIdConfirmationMethodWithError'
-        : 'choosingIdConfirmationMethodNoError';
-    case 'confirmingIdentity':
-    case 'waiting':
-    case 'noOffers':
-    case 'offers':
-    case 'offerChosen':
-    case 'signing':
-    case 'paid':
-    case 'error':
-      return top;
-    case 'choosingOffer':
-      return 'offers';
-    default:
-      return null;
-  }
-}
-
 export function pathOfStep(step: WorkflowStep, lang: Language, base: WorkflowBase = 'applicantWorkflow'): string {
   return `${lang === 'ru' ? '/ru' : ''}/${base}/${step}`;
 }
@@ -88,14 +48,33 @@ export function locationOfPath(pathname: string): WorkflowLocation | null {
   return { lang: match[1] ? 'ru' : 'lv', base: match[2] as WorkflowBase, step };
 }
 
-/** Steps that are variants of one screen: moving between them replaces the history entry. */
-export const screenOfStep = (step: WorkflowStep): string => step.split('/')[0] ?? step;
+/**
+ * The screens of the wizard, each with its title (`workflow:steps.<screen>`). Several steps may show one
+ * screen (the method choice with and without its error, the form after a refusal).
+ */
+export const WORKFLOW_SCREENS = [
+  'loading',
+  'enteringEssence',
+  'choosingMethod',
+  'confirmingIdentity',
+  'waiting',
+  'noOffers',
+  'offers',
+  'offerChosen',
+  'signing',
+  'paid',
+  'error',
+] as const;
+export type WorkflowScreen = (typeof WORKFLOW_SCREENS)[number];
 
-/** The screen (and its title) of a step: both method-choice paths show the one method choice. */
-export const screenNameOfStep = (step: WorkflowStep): string => {
-  const screen = screenOfStep(step);
-  return screen.startsWith('choosingIdConfirmationMethod') ? 'choosingMethod' : screen;
-};
+/**
+ * What a state of the application machine declares in its `meta`: the screen it shows and the step
+ * (path) it stands at. A state without a step (on its way somewhere) leaves the address as it is.
+ */
+export interface StepMeta {
+  readonly screen: WorkflowScreen;
+  readonly step?: WorkflowStep;
+}
 
 /** The first step of a new application in a language. */
 export const newApplicationPath = (lang: Language): string => pathOfStep('enteringEssence', lang);

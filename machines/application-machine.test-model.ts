@@ -97,8 +97,8 @@ export const EVENTS = [
   failed('startIdentification', { code: 'identificationFailed', status: 422 }),
   done('chooseOffer', { signUrl: 'http://lender.test/contracts/1' }),
   failed('chooseOffer', { code: 'offerNotFound', status: 404 }),
-  { type: 'xstate.after.identificationTimeout.application.confirmingIdentity' },
-  { type: 'xstate.after.offersTimeout.application.waiting' },
+  { type: 'xstate.after.identificationTimeout.application.watching.confirmingIdentity' },
+  { type: 'xstate.after.offersTimeout.application.watching.waiting' },
 ] as unknown as ApplicationEvent[];
 
 export const DELAYS: Record<string, number> = { identificationTimeout: 10 * 60_000, offersTimeout: 60 * 60_000 };

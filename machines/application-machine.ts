@@ -1,7 +1,6 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type {
   ApplicationStatus,
-  IdentificationMethod,
   Institution,
   StartIdentificationAnswer,
   SubmitApplicationAnswer,
@@ -9,6 +8,16 @@ import type {
 } from '../domain/api.ts';
 import type { Language } from '../domain/language.ts';
 import { isAnswered } from '../domain/lender-progress.ts';
+import type { StepMeta } from '../domain/wizard-paths.ts';
+import type {
+  ApplicationContext,
+  ApplicationEvent,
+  ApplicationInput,
+  IdentificationChoice,
+} from './application-types.ts';
+import { workflowErrorOf, type WorkflowError } from './workflow-error.ts';
+
+export type * from './application-types.ts';
 
 /**
  * The applicant's whole journey: apply, identify, wait, compare, choose, sign, paid.
@@ -16,92 +25,48 @@ import { isAnswered } from '../domain/lender-progress.ts';
  * and delays named below, provided by the site, a widget or a test.
  */
 
-/** What an actor's failure tells the machine: field errors of a 400, or a code the screens translate. */
-export interface WorkflowError {
-  readonly code: string;
-  readonly status: number | null;
-  readonly message?: string;
-  readonly fields?: Readonly<Record<string, string>>;
-}
+/** An actor the site, a widget or a test provides (`machine.provide`): HTTP lives outside the machine. */
+const providedBySite = <Output, Input>(name: string) =>
+  fromPromise<Output, Input>(async () => {
+    throw new Error(`${name} is provided by the site`);
+  });
 
-export interface ApplicationContext {
-  readonly language: Language;
-  readonly token: string | null;
-  /** the purpose a link preselected (`?type=`) */
-  readonly preselectedPurpose: string | null;
-  /** the amount and term the calculator's link carried */
-  readonly preselectedAmount: number | null;
-  readonly preselectedTerm: number | null;
-  readonly fieldErrors: Readonly<Record<string, string>>;
-  readonly error: WorkflowError | null;
-  readonly institutions: readonly Institution[];
-  readonly status: ApplicationStatus | null;
-  readonly verificationCode: string | null;
-  /** the bank's or eParaksts' page the identification opened, to open again if a popup was blocked */
-  readonly identificationUrl: string | null;
-  /** the offer the applicant chose, known before the server's next status says so */
-  readonly chosenOfferId: string | null;
-  readonly signUrl: string | null;
-}
-
-export interface ApplicationInput {
-  readonly language: Language;
-  /** the token saved in the browser, if any */
-  readonly token: string | null;
-  readonly preselectedPurpose?: string | null;
-  readonly preselectedAmount?: number | null;
-  readonly preselectedTerm?: number | null;
-}
-
-export type IdentificationChoice =
-  | { readonly method: 'bank'; readonly institutionId: string }
-  | { readonly method: Exclude<IdentificationMethod, 'bank'> };
-
-export type ApplicationEvent =
-  | { type: 'SUBMIT'; body: SubmitApplicationBody; idempotencyKey: string }
-  | { type: 'CHOOSE_METHOD'; choice: IdentificationChoice }
-  | { type: 'CHOOSE_ANOTHER_METHOD' }
-  | { type: 'EDIT_APPLICATION' }
-  | { type: 'STATUS'; status: ApplicationStatus }
-  | { type: 'SHOW_OFFERS' }
-  | { type: 'CHOOSE_OFFER'; offerId: string }
-  | { type: 'SIGN' }
-  | { type: 'RETRY' };
+const redirectUrlOf = (answer: StartIdentificationAnswer): string | null =>
+  'redirectUrl' in answer ? answer.redirectUrl : null;
 
 const OFFERS_PROMISE_MS = 60 * 60_000;
 
 type StatusParam = ApplicationStatus | null;
 const statusOf = ({ context }: { context: ApplicationContext }): StatusParam => context.status;
-const eventStatus = ({ event }: { event: ApplicationEvent }): StatusParam =>
-  event.type === 'STATUS' ? event.status : null;
+/** What a STATUS event says, and an actor's failure as plain data: the params of the guards and actions below. */
+const eventStatus = ({ event }: { event: { status: ApplicationStatus } }): ApplicationStatus => event.status;
+const eventError = ({ event }: { event: { error: unknown } }): WorkflowError => workflowErrorOf(event.error);
+const storeEventStatus = { type: 'storeStatus', params: eventStatus } as const;
+const storeEventError = { type: 'storeError', params: eventError } as const;
+const stateIs =
+  (...states: ApplicationStatus['state'][]) =>
+  (_: unknown, status: StatusParam): boolean =>
+    status !== null && states.includes(status.state);
 
 export const applicationMachine = setup({
   types: {
     context: {} as ApplicationContext,
     events: {} as ApplicationEvent,
     input: {} as ApplicationInput,
+    /** each state the applicant can see declares its screen and step (path): see StepMeta */
+    meta: {} as StepMeta,
   },
   actors: {
-    loadStatus: fromPromise<ApplicationStatus, { token: string }>(async () => {
-      throw new Error('loadStatus is provided by the site');
-    }),
-    submitApplication: fromPromise<SubmitApplicationAnswer, { body: SubmitApplicationBody; idempotencyKey: string }>(
-      async () => {
-        throw new Error('submitApplication is provided by the site');
-      },
+    loadStatus: providedBySite<ApplicationStatus, { token: string }>('loadStatus'),
+    submitApplication: providedBySite<SubmitApplicationAnswer, { body: SubmitApplicationBody; idempotencyKey: string }>(
+      'submitApplication',
     ),
-    loadInstitutions: fromPromise<Institution[]>(async () => {
-      throw new Error('loadInstitutions is provided by the site');
-    }),
-    startIdentification: fromPromise<
+    loadInstitutions: providedBySite<Institution[], undefined>('loadInstitutions'),
+    startIdentification: providedBySite<
       StartIdentificationAnswer,
       { token: string; language: Language; choice: IdentificationChoice }
-    >(async () => {
-      throw new Error('startIdentification is provided by the site');
-    }),
-    chooseOffer: fromPromise<{ signUrl: string }, { token: string; offerId: string }>(async () => {
-      throw new Error('chooseOffer is provided by the site');
-    }),
+    >('startIdentification'),
+    chooseOffer: providedBySite<{ signUrl: string }, { token: string; offerId: string }>('chooseOffer'),
     /** sends STATUS on every change: server-sent events, polling as fallback */
     watchStatus: fromCallback<ApplicationEvent, { token: string }>(() => () => undefined),
   },
@@ -112,25 +77,34 @@ export const applicationMachine = setup({
     clearToken: () => undefined,
     /** leave for the bank, eParaksts or the lender's signing page */
     openUrl: (_, _params: { url: string }) => undefined,
+    /** the Smart-ID code to show, or the bank's page that was opened (to open again if a popup was blocked) */
+    storeIdentification: assign((_, answer: StartIdentificationAnswer) => ({
+      verificationCode: 'verificationCode' in answer ? answer.verificationCode : null,
+      identificationUrl: redirectUrlOf(answer),
+    })),
+    /** the server's latest word on the application */
+    storeStatus: assign({ status: (_, status: ApplicationStatus) => status }),
+    /** an actor's failure, as plain data the screens translate */
+    storeError: assign({ error: (_, error: WorkflowError) => error }),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
-    hasFieldErrors: (_, error: WorkflowError) => error.fields !== undefined && Object.keys(error.fields).length > 0,
+    hasFieldErrors: (_, error: WorkflowError) => Object.keys(error.fields ?? {}).length > 0,
     tokenRejected: (_, error: WorkflowError) => error.status === 404,
     isRedirect: (_, answer: StartIdentificationAnswer) => answer.method !== 'smartId',
     hasOffers: ({ context }) => (context.status?.offers.length ?? 0) > 0,
     // the server's application states, in the order the journey goes
-    statusDraft: (_, status: StatusParam) => status?.state === 'draft',
-    statusIdentifying: (_, status: StatusParam) => status?.state === 'identifying',
-    statusIdentificationFailed: (_, status: StatusParam) => status?.state === 'identificationFailed',
-    statusProcessing: (_, status: StatusParam) => status?.state === 'identified' || status?.state === 'processing',
+    statusDraft: stateIs('draft'),
+    statusIdentifying: stateIs('identifying'),
+    statusIdentificationFailed: stateIs('identificationFailed'),
+    statusProcessing: stateIs('identified', 'processing'),
     statusOffersSettled: (_, status: StatusParam) =>
       status?.state === 'offers' && status.lenders.every((lender) => isAnswered(lender.progress)),
-    statusOffersArriving: (_, status: StatusParam) => status?.state === 'offers',
-    statusNoOffers: (_, status: StatusParam) => status?.state === 'noOffers',
-    statusOfferChosen: (_, status: StatusParam) => status?.state === 'offerChosen',
-    statusSigned: (_, status: StatusParam) => status?.state === 'signed',
-    statusPaid: (_, status: StatusParam) => status?.state === 'paid',
+    statusOffersArriving: stateIs('offers'),
+    statusNoOffers: stateIs('noOffers'),
+    statusOfferChosen: stateIs('offerChosen'),
+    statusSigned: stateIs('signed'),
+    statusPaid: stateIs('paid'),
   },
   delays: {
     /** Smart-ID sessions end within two minutes; a bank login may take longer */
@@ -164,6 +138,7 @@ export const applicationMachine = setup({
     signUrl: null,
   }),
   initial: 'restoring',
+  // a state without meta is on its way somewhere: the loading screen, the address unchanged
   states: {
     restoring: {
       always: [{ guard: 'hasToken', target: 'loadingStatus' }, { target: 'enteringEssence' }],
@@ -175,14 +150,11 @@ export const applicationMachine = setup({
         id: 'loadStatus',
         src: 'loadStatus',
         input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: { target: 'routing', actions: assign({ status: ({ event }) => event.output }) },
+        onDone: { target: 'routing', actions: { type: 'storeStatus', params: ({ event }) => event.output } },
         onError: [
-          {
-            guard: { type: 'tokenRejected', params: ({ event }) => event.error as WorkflowError },
-            target: 'enteringEssence',
-            actions: ['clearToken', assign({ token: null })],
-          },
-          { target: 'error', actions: assign({ error: ({ event }) => event.error as WorkflowError }) },
+          // the entering-essence step forgets the token
+          { guard: { type: 'tokenRejected', params: eventError }, target: 'enteringEssence' },
+          { target: 'error', actions: storeEventError },
         ],
       },
     },
@@ -190,20 +162,17 @@ export const applicationMachine = setup({
     routing: {
       always: [
         { guard: { type: 'statusDraft', params: statusOf }, target: 'choosingMethod' },
-        {
-          guard: { type: 'statusIdentifying', params: statusOf },
-          target: 'confirmingIdentity',
-        },
+        { guard: { type: 'statusIdentifying', params: statusOf }, target: 'watching.confirmingIdentity' },
         {
           guard: { type: 'statusIdentificationFailed', params: statusOf },
           target: 'choosingMethod.identificationFailed',
         },
-        { guard: { type: 'statusProcessing', params: statusOf }, target: 'waiting' },
-        { guard: { type: 'statusOffersSettled', params: statusOf }, target: 'offers' },
-        { guard: { type: 'statusOffersArriving', params: statusOf }, target: 'waiting' },
+        { guard: { type: 'statusProcessing', params: statusOf }, target: 'watching.waiting' },
+        { guard: { type: 'statusOffersSettled', params: statusOf }, target: 'watching.offers' },
+        { guard: { type: 'statusOffersArriving', params: statusOf }, target: 'watching.waiting' },
         { guard: { type: 'statusNoOffers', params: statusOf }, target: 'noOffers' },
-        { guard: { type: 'statusOfferChosen', params: statusOf }, target: 'offerChosen' },
-        { guard: { type: 'statusSigned', params: statusOf }, target: 'signing' },
+        { guard: { type: 'statusOfferChosen', params: statusOf }, target: 'watching.offerChosen' },
+        { guard: { type: 'statusSigned', params: statusOf }, target: 'watching.signing' },
         { guard: { type: 'statusPaid', params: statusOf }, target: 'paid' },
         // expired or error on the server: the application cannot go on
         { target: 'error', actions: assign({ error: { code: 'applicationEnded', status: null } }) },
@@ -214,17 +183,18 @@ export const applicationMachine = setup({
       initial: 'editing',
       entry: ['clearToken', assign({ token: null, status: null })],
       states: {
-        editing: {},
+        editing: { meta: { screen: 'enteringEssence', step: 'enteringEssence' } },
         /** the server refused fields (shown beside them) */
-        failed: {},
+        failed: { meta: { screen: 'enteringEssence', step: 'enteringEssence/failed' } },
         /** the submission did not get through: nothing typed is lost, the applicant tries again */
-        error: {},
+        error: { meta: { screen: 'enteringEssence', step: 'enteringEssence/error' } },
         submitting: {
+          meta: { screen: 'enteringEssence', step: 'enteringEssence' },
           invoke: {
             id: 'submitApplication',
             src: 'submitApplication',
             input: ({ event }) => {
-              if (event.type !== 'SUBMIT') throw new Error('submitting starts with SUBMIT');
+              assertEvent(event, 'SUBMIT');
               return { body: event.body, idempotencyKey: event.idempotencyKey };
             },
             onDone: {
@@ -236,11 +206,11 @@ export const applicationMachine = setup({
             },
             onError: [
               {
-                guard: { type: 'hasFieldErrors', params: ({ event }) => event.error as WorkflowError },
+                guard: { type: 'hasFieldErrors', params: eventError },
                 target: 'failed',
-                actions: assign({ fieldErrors: ({ event }) => (event.error as WorkflowError).fields ?? {} }),
+                actions: assign({ fieldErrors: ({ event }) => workflowErrorOf(event.error).fields ?? {} }),
               },
-              { target: 'error', actions: assign({ error: ({ event }) => event.error as WorkflowError }) },
+              { target: 'error', actions: storeEventError },
             ],
           },
         },
@@ -260,9 +230,9 @@ export const applicationMachine = setup({
         onError: {},
       },
       states: {
-        noError: {},
+        noError: { meta: { screen: 'choosingMethod', step: 'choosingIdConfirmationMethodNoError' } },
         /** "Identification failed! Please try again." above the same choice */
-        identificationFailed: {},
+        identificationFailed: { meta: { screen: 'choosingMethod', step: 'choosingIdConfirmationMethodWithError' } },
       },
       on: {
         CHOOSE_METHOD: { target: 'startingIdentification', actions: assign({ error: null }) },
@@ -270,174 +240,155 @@ export const applicationMachine = setup({
       },
     },
 
+    /** the method choice stays on screen, its button pending */
     startingIdentification: {
+      meta: { screen: 'choosingMethod' },
       invoke: {
         id: 'startIdentification',
         src: 'startIdentification',
         input: ({ context, event }) => {
-          if (event.type !== 'CHOOSE_METHOD') throw new Error('identification starts with CHOOSE_METHOD');
+          assertEvent(event, 'CHOOSE_METHOD');
           return { token: context.token ?? '', language: context.language, choice: event.choice };
         },
         onDone: [
           {
             guard: { type: 'isRedirect', params: ({ event }) => event.output },
-            target: 'confirmingIdentity',
+            target: 'watching.confirmingIdentity',
             actions: [
-              assign({
-                verificationCode: null,
-                identificationUrl: ({ event }) => ('redirectUrl' in event.output ? event.output.redirectUrl : null),
-              }),
-              {
-                type: 'openUrl',
-                params: ({ event }) => ({ url: 'redirectUrl' in event.output ? event.output.redirectUrl : '' }),
-              },
+              { type: 'storeIdentification', params: ({ event }) => event.output },
+              { type: 'openUrl', params: ({ event }) => ({ url: redirectUrlOf(event.output) ?? '' }) },
             ],
           },
           {
-            target: 'confirmingIdentity',
-            actions: assign({
-              verificationCode: ({ event }) =>
-                'verificationCode' in event.output ? event.output.verificationCode : null,
-              identificationUrl: null,
-            }),
+            target: 'watching.confirmingIdentity',
+            actions: { type: 'storeIdentification', params: ({ event }) => event.output },
           },
         ],
-        onError: {
-          target: 'choosingMethod.identificationFailed',
-          actions: assign({ error: ({ event }) => event.error as WorkflowError }),
-        },
+        onError: { target: 'choosingMethod.identificationFailed', actions: storeEventError },
       },
     },
 
-    /** the Smart-ID code on screen, or back from the bank: waiting for the identification's end */
-    confirmingIdentity: {
+    /** the steps that follow the server's word as it changes, each STATUS stored unless a step moves on */
+    watching: {
+      // every way in names its step; the first in the journey's order stands as the initial one
+      initial: 'confirmingIdentity',
       invoke: { id: 'watchStatus', src: 'watchStatus', input: ({ context }) => ({ token: context.token ?? '' }) },
-      after: { identificationTimeout: 'choosingMethod.identificationFailed' },
-      on: {
-        STATUS: [
-          {
-            guard: { type: 'statusIdentificationFailed', params: eventStatus },
-            target: 'choosingMethod.identificationFailed',
-            actions: assign({ status: ({ event }) => event.status }),
+      on: { STATUS: { actions: storeEventStatus } },
+      states: {
+        /** the Smart-ID code on screen, or back from the bank: waiting for the identification's end */
+        confirmingIdentity: {
+          meta: { screen: 'confirmingIdentity', step: 'confirmingIdentity' },
+          after: { identificationTimeout: '#application.choosingMethod.identificationFailed' },
+          on: {
+            STATUS: [
+              {
+                guard: { type: 'statusIdentificationFailed', params: eventStatus },
+                target: '#application.choosingMethod.identificationFailed',
+                actions: storeEventStatus,
+              },
+              { guard: { type: 'statusIdentifying', params: eventStatus }, actions: storeEventStatus },
+              { target: '#application.routing', actions: storeEventStatus },
+            ],
+            CHOOSE_ANOTHER_METHOD: '#application.choosingMethod',
           },
-          {
-            guard: { type: 'statusIdentifying', params: eventStatus },
-            actions: assign({ status: ({ event }) => event.status }),
-          },
-          { target: 'routing', actions: assign({ status: ({ event }) => event.status }) },
-        ],
-        CHOOSE_ANOTHER_METHOD: 'choosingMethod',
-      },
-    },
+        },
 
-    /** identified: lenders are answering; offers appear as they come */
-    waiting: {
-      invoke: { id: 'watchStatus', src: 'watchStatus', input: ({ context }) => ({ token: context.token ?? '' }) },
-      after: {
-        offersTimeout: [{ guard: 'hasOffers', target: 'offers' }, { target: 'noOffers' }],
-      },
-      on: {
-        STATUS: [
-          {
-            guard: { type: 'statusOffersSettled', params: eventStatus },
-            target: 'offers',
-            actions: assign({ status: ({ event }) => event.status }),
+        /** identified: lenders are answering; offers appear as they come */
+        waiting: {
+          meta: { screen: 'waiting', step: 'waiting' },
+          after: {
+            offersTimeout: [{ guard: 'hasOffers', target: 'offers' }, { target: '#application.noOffers' }],
           },
-          {
-            guard: { type: 'statusNoOffers', params: eventStatus },
-            target: 'noOffers',
-            actions: assign({ status: ({ event }) => event.status }),
+          on: {
+            STATUS: [
+              {
+                guard: { type: 'statusOffersSettled', params: eventStatus },
+                target: 'offers',
+                actions: storeEventStatus,
+              },
+              {
+                guard: { type: 'statusNoOffers', params: eventStatus },
+                target: '#application.noOffers',
+                actions: storeEventStatus,
+              },
+            ],
+            SHOW_OFFERS: { guard: 'hasOffers', target: 'offers' },
           },
-          { actions: assign({ status: ({ event }) => event.status }) },
-        ],
-        SHOW_OFFERS: { guard: 'hasOffers', target: 'offers' },
-      },
-    },
+        },
 
-    noOffers: {},
+        /** late offers still arrive while the applicant compares */
+        offers: {
+          meta: { screen: 'offers', step: 'offers' },
+          on: {
+            CHOOSE_OFFER: {
+              target: 'choosingOffer',
+              actions: assign({ error: null, chosenOfferId: ({ event }) => event.offerId }),
+            },
+          },
+        },
 
-    offers: {
-      // late offers still arrive while the applicant compares
-      invoke: { id: 'watchStatus', src: 'watchStatus', input: ({ context }) => ({ token: context.token ?? '' }) },
-      on: {
-        STATUS: { actions: assign({ status: ({ event }) => event.status }) },
-        CHOOSE_OFFER: {
-          target: 'choosingOffer',
-          actions: assign({
-            error: null,
-            chosenOfferId: ({ event }) => (event.type === 'CHOOSE_OFFER' ? event.offerId : null),
-          }),
+        choosingOffer: {
+          meta: { screen: 'offers', step: 'offers' },
+          invoke: {
+            id: 'chooseOffer',
+            src: 'chooseOffer',
+            input: ({ context, event }) => {
+              assertEvent(event, 'CHOOSE_OFFER');
+              return { token: context.token ?? '', offerId: event.offerId };
+            },
+            onDone: {
+              target: 'offerChosen',
+              actions: assign({ signUrl: ({ event }) => event.output.signUrl, error: null }),
+            },
+            onError: { target: 'offers', actions: [storeEventError, assign({ chosenOfferId: null })] },
+          },
+        },
+
+        /** the choice is made: the applicant goes to sign with that lender */
+        offerChosen: {
+          meta: { screen: 'offerChosen', step: 'offerChosen' },
+          on: {
+            SIGN: {
+              target: 'signing',
+              actions: {
+                type: 'openUrl',
+                params: ({ context }) => ({ url: context.signUrl ?? context.status?.signUrl ?? '' }),
+              },
+            },
+            // back to the comparison: the choice can still change until the contract is signed
+            SHOW_OFFERS: 'offers',
+            STATUS: [
+              { guard: { type: 'statusSigned', params: eventStatus }, target: 'signing', actions: storeEventStatus },
+              {
+                guard: { type: 'statusPaid', params: eventStatus },
+                target: '#application.paid',
+                actions: storeEventStatus,
+              },
+            ],
+          },
+        },
+
+        /** signing with the lender, online or by courier; the lender reports the payout */
+        signing: {
+          meta: { screen: 'signing', step: 'signing' },
+          on: {
+            STATUS: {
+              guard: { type: 'statusPaid', params: eventStatus },
+              target: '#application.paid',
+              actions: storeEventStatus,
+            },
+          },
         },
       },
     },
 
-    choosingOffer: {
-      invoke: {
-        id: 'chooseOffer',
-        src: 'chooseOffer',
-        input: ({ context, event }) => {
-          if (event.type !== 'CHOOSE_OFFER') throw new Error('choosing starts with CHOOSE_OFFER');
-          return { token: context.token ?? '', offerId: event.offerId };
-        },
-        onDone: {
-          target: 'offerChosen',
-          actions: assign({ signUrl: ({ event }) => event.output.signUrl, error: null }),
-        },
-        onError: {
-          target: 'offers',
-          actions: assign({ error: ({ event }) => event.error as WorkflowError, chosenOfferId: null }),
-        },
-      },
-    },
+    noOffers: { meta: { screen: 'noOffers', step: 'noOffers' } },
 
-    /** the choice is made: the applicant goes to sign with that lender */
-    offerChosen: {
-      invoke: { id: 'watchStatus', src: 'watchStatus', input: ({ context }) => ({ token: context.token ?? '' }) },
-      on: {
-        SIGN: {
-          target: 'signing',
-          actions: {
-            type: 'openUrl',
-            params: ({ context }) => ({ url: context.signUrl ?? context.status?.signUrl ?? '' }),
-          },
-        },
-        // back to the comparison: the choice can still change until the contract is signed
-        SHOW_OFFERS: 'offers',
-        STATUS: [
-          {
-            guard: { type: 'statusSigned', params: eventStatus },
-            target: 'signing',
-            actions: assign({ status: ({ event }) => event.status }),
-          },
-          {
-            guard: { type: 'statusPaid', params: eventStatus },
-            target: 'paid',
-            actions: assign({ status: ({ event }) => event.status }),
-          },
-          { actions: assign({ status: ({ event }) => event.status }) },
-        ],
-      },
-    },
-
-    /** signing with the lender, online or by courier; the lender reports the payout */
-    signing: {
-      invoke: { id: 'watchStatus', src: 'watchStatus', input: ({ context }) => ({ token: context.token ?? '' }) },
-      on: {
-        STATUS: [
-          {
-            guard: { type: 'statusPaid', params: eventStatus },
-            target: 'paid',
-            actions: assign({ status: ({ event }) => event.status }),
-          },
-          { actions: assign({ status: ({ event }) => event.status }) },
-        ],
-      },
-    },
-
-    paid: { type: 'final' },
+    paid: { type: 'final', meta: { screen: 'paid', step: 'paid' } },
 
     /** "An error occurred": the applicant may try again from what the server knows */
     error: {
+      meta: { screen: 'error', step: 'error' },
       on: { RETRY: { target: 'restoring', actions: assign({ error: null }) } },
     },
   },

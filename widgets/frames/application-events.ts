@@ -9,7 +9,7 @@ export function announceProgress(actor: ApplicationActor, bridge: HostBridge): (
   let announcedFor: string | null = null;
   const subscription = actor.subscribe((snapshot) => {
     const { token, status } = snapshot.context;
-    if (!snapshot.matches('offers') || !token || announcedFor === token) return;
+    if (!snapshot.matches({ watching: 'offers' }) || !token || announcedFor === token) return;
     announcedFor = token;
     bridge.post({ type: 'offersReady', count: status?.offers.length ?? 0 });
   });

@@ -27,7 +27,9 @@ import ruWorkflow from '../../../locales/ru/workflow.json';
 import { writeApplicationDraft } from './form/application-draft.ts';
 import { EMPTY_VALUES, emptyIncomeDetails, type FormValues } from './form/form-values.ts';
 import { renderWithWorkflow } from './test-support.tsx';
-import { screenOfSnapshot, WorkflowApp, type ScreenName } from './WorkflowApp.tsx';
+import { WorkflowApp } from './WorkflowApp.tsx';
+import { stepMetaOf } from '../../../machines/application-steps.ts';
+import type { WorkflowScreen } from '../../../domain/wizard-paths.ts';
 
 /**
  * Model-based tests of the wizard as the applicant meets it: xstate/graph walks the production
@@ -44,7 +46,7 @@ const WORDS = {
 };
 
 /** The heading each screen shows, in each language. */
-function headingOf(screenName: ScreenName, lang: Language): string {
+function headingOf(screenName: WorkflowScreen, lang: Language): string {
   const { workflow } = WORDS[lang];
   return screenName === 'confirmingIdentity' ? workflow.confirming.title : workflow.steps[screenName];
 }
@@ -260,7 +262,7 @@ async function playOnScreens(
       if (!done) return false;
       const value = expected[index];
       await vi.waitFor(() => expect(actor.getSnapshot().value, `after ${event.type}`).toEqual(value));
-      const shown = screenOfSnapshot({ value } as never);
+      const shown = stepMetaOf(actor.getSnapshot()).screen;
       // the screen of that state, under its own heading (later screens load on demand)
       const heading = await screen.findByRole('heading', { level: 1, name: headingOf(shown, input.language) });
       expect(heading.closest('[data-screen]')?.getAttribute('data-screen')).toBe(shown);

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import type { ApplicationSnapshot } from '../../../machines/application-machine.ts';
 import { EnteringEssenceScreen } from './form/EnteringEssenceScreen.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
 import { useWorkflow } from './workflow-context.tsx';
 import { usePresentation } from './presentation.tsx';
-import { screenNameOfStep, stepOfState } from '../../../domain/wizard-paths.ts';
+import { stepMetaOf } from '../../../machines/application-steps.ts';
+import type { WorkflowScreen } from '../../../domain/wizard-paths.ts';
 
 /**
  * One screen per state of the machine. The form is part of the first download, being the step
@@ -25,18 +25,9 @@ const SCREENS = {
   signing: named(() => import('./screens/SigningScreen.tsx'), 'SigningScreen'),
   paid: named(() => import('./screens/PaidScreen.tsx'), 'PaidScreen'),
   error: named(() => import('./screens/ErrorScreen.tsx'), 'ErrorScreen'),
-} satisfies Record<string, ComponentType>;
-export type ScreenName = keyof typeof SCREENS;
+} satisfies Record<WorkflowScreen, ComponentType>;
 /** Screens a host of the workflow shows instead of the site's own (a widget in apply-only mode). */
-export type ScreenOverrides = Partial<Record<ScreenName, ComponentType>>;
-
-/** The screen that shows a state: the step's, and while a step is being left or found, the loading one. */
-export function screenOfSnapshot(snapshot: Pick<ApplicationSnapshot, 'value'>): ScreenName {
-  // starting an identification keeps the method choice on screen, its button pending
-  if (snapshot.value === 'startingIdentification') return 'choosingMethod';
-  const step = stepOfState(snapshot);
-  return step === null ? 'loading' : (screenNameOfStep(step) as ScreenName);
-}
+export type ScreenOverrides = Partial<Record<WorkflowScreen, ComponentType>>;
 
 /** Moves focus to the new screen's heading once it is on the page, except on the page's first screen. */
 function FocusOnArrival({ enabled, children }: { enabled: boolean; children: ReactNode }) {
@@ -54,7 +45,7 @@ function FocusOnArrival({ enabled, children }: { enabled: boolean; children: Rea
 }
 
 export function WorkflowApp({ screens }: { screens?: ScreenOverrides | undefined }) {
-  const screen = useWorkflow(screenOfSnapshot);
+  const screen = useWorkflow((snapshot) => stepMetaOf(snapshot).screen);
   // the page's first real screen keeps the browser's focus; every later one takes it
   const [shownBefore, setShownBefore] = useState(false);
   const [lastScreen, setLastScreen] = useState(screen);

@@ -3,8 +3,8 @@ import {
   applicationMachine,
   type ApplicationEvent,
   type IdentificationChoice,
-  type WorkflowError,
 } from '../../../machines/application-machine.ts';
+import { workflowErrorOf } from '../../../machines/workflow-error.ts';
 import type { BrokerClient } from '../../api/broker-client.ts';
 import type { IdentificationReturn, StartIdentificationBody, SubmitApplicationBody } from '../../../domain/api.ts';
 import type { Language } from '../../../domain/language.ts';
@@ -21,24 +21,13 @@ export interface SiteEnvironment {
   readonly identificationReturn?: IdentificationReturn;
 }
 
-/** The client's failures as the machine knows them: plain data, no class instance in the snapshot. */
-function toWorkflowError(error: unknown): WorkflowError {
-  const known = error as Partial<WorkflowError> | null;
-  return {
-    code: typeof known?.code === 'string' ? known.code : 'network',
-    status: typeof known?.status === 'number' ? known.status : null,
-    ...(typeof known?.message === 'string' ? { message: known.message } : {}),
-    ...(known?.fields ? { fields: known.fields } : {}),
-  };
-}
-
 const rethrowing =
   <I, O>(run: (input: I) => Promise<O>) =>
   async ({ input }: { input: I }): Promise<O> => {
     try {
       return await run(input);
     } catch (error) {
-      throw toWorkflowError(error);
+      throw workflowErrorOf(error);
     }
   };
 

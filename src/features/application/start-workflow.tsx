@@ -3,7 +3,7 @@ import { isTokenShaped } from '../../../domain/token.ts';
 import { isLanguage, type Language } from '../../../domain/language.ts';
 import { mountWorkflow } from './mount-workflow.tsx';
 import { syncWorkflowUrl } from './url-sync.ts';
-import { locationOfPath, screenNameOfStep } from '../../../domain/wizard-paths.ts';
+import { locationOfPath } from '../../../domain/wizard-paths.ts';
 import { DRAFT_KEY } from './form/application-draft.ts';
 import { HANDOFF_PARAM } from '../../../domain/wizard-paths.ts';
 
@@ -52,9 +52,9 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
         browser: window,
         lang,
         base,
-        onStep: (step) => {
+        onStep: ({ screen }) => {
           // the step's title, and the same step in the other language (the application itself stays)
-          document.title = `${i18n.t(`steps.${screenNameOfStep(step)}`, { ns: 'workflow' })} | ${brand}`;
+          document.title = `${i18n.t(`steps.${screen}`, { ns: 'workflow' })} | ${brand}`;
           if (switchLink) {
             const path = window.location.pathname.replace(/^\/ru(?=\/)/, '');
             switchLink.href = lang === 'lv' ? `/ru${path}` : path;

@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestActor, testOffer, testStatus } from './test-support.tsx';
 import { syncWorkflowUrl, type BrowserHistory } from './url-sync.ts';
-import { locationOfPath, pathOfStep, stepOfState } from '../../../domain/wizard-paths.ts';
+import { locationOfPath, pathOfStep } from '../../../domain/wizard-paths.ts';
+import { stepMetaOf } from '../../../machines/application-steps.ts';
 
 /** A browser's history in memory: entries, the current index, and popstate on back and forward. */
 function fakeBrowser(start: string) {
@@ -79,7 +80,7 @@ describe('the URL and the machine', () => {
     const browser = fakeBrowser('/multistep/confirmingIdentity');
     const actor = createTestActor({ status: testStatus('processing', { answered: 3 }) });
     const steps: string[] = [];
-    syncWorkflowUrl({ actor, browser, lang: 'lv', base: 'multistep', onStep: (step) => steps.push(step) });
+    syncWorkflowUrl({ actor, browser, lang: 'lv', base: 'multistep', onStep: ({ step }) => steps.push(step) });
     actor.start();
     await vi.waitFor(() => expect(browser.entries).toEqual(['/multistep/waiting']));
     expect(steps).toEqual(['waiting']);
@@ -91,19 +92,19 @@ describe('the URL and the machine', () => {
     syncWorkflowUrl({ actor, browser, lang: 'lv', base: 'applicantWorkflow' });
     actor.start();
     actor.send({ type: 'SUBMIT', body: { language: 'lv', application: {} as never }, idempotencyKey: 'k'.repeat(16) });
-    await vi.waitFor(() => expect(stepOfState(actor.getSnapshot())).toBe('choosingIdConfirmationMethodNoError'));
+    await vi.waitFor(() => expect(stepMetaOf(actor.getSnapshot()).step).toBe('choosingIdConfirmationMethodNoError'));
     expect(browser.entries).toEqual([
       '/applicantWorkflow/enteringEssence',
       '/applicantWorkflow/choosingIdConfirmationMethodNoError',
     ]);
 
     browser.back();
-    expect(stepOfState(actor.getSnapshot())).toBe('enteringEssence');
+    expect(stepMetaOf(actor.getSnapshot()).step).toBe('enteringEssence');
     expect(browser.location.pathname).toBe('/applicantWorkflow/enteringEssence');
 
     // the application was started over: the later step is no longer there to go forward to
     browser.forward();
-    expect(stepOfState(actor.getSnapshot())).toBe('enteringEssence');
+    expect(stepMetaOf(actor.getSnapshot()).step).toBe('enteringEssence');
     expect(browser.location.pathname).toBe('/applicantWorkflow/enteringEssence');
   });
 
@@ -113,11 +114,11 @@ describe('the URL and the machine', () => {
     const actor = createTestActor({ status: testStatus('offers', { offers: [offer] }) });
     syncWorkflowUrl({ actor, browser, lang: 'lv', base: 'applicantWorkflow' });
     actor.start();
-    await vi.waitFor(() => expect(stepOfState(actor.getSnapshot())).toBe('offers'));
+    await vi.waitFor(() => expect(stepMetaOf(actor.getSnapshot()).step).toBe('offers'));
     actor.send({ type: 'CHOOSE_OFFER', offerId: offer.id });
     await vi.waitFor(() => expect(browser.location.pathname).toBe('/applicantWorkflow/offerChosen'));
     browser.back();
-    expect(stepOfState(actor.getSnapshot())).toBe('offers');
+    expect(stepMetaOf(actor.getSnapshot()).step).toBe('offers');
     expect(browser.location.pathname).toBe('/applicantWorkflow/offers');
   });
 

@@ -1,10 +1,15 @@
-import type { ApplicationActor, ApplicationEvent } from '../../../machines/application-machine.ts';
+import { getNextSnapshot } from 'xstate';
+import {
+  applicationMachine,
+  type ApplicationActor,
+  type ApplicationEvent,
+} from '../../../machines/application-machine.ts';
+import { screenOfStep, stepMetaOf } from '../../../machines/application-steps.ts';
 import type { Language } from '../../../domain/language.ts';
 import {
   locationOfPath,
   pathOfStep,
-  screenOfStep,
-  stepOfState,
+  type StepMeta,
   type WorkflowBase,
   type WorkflowStep,
 } from '../../../domain/wizard-paths.ts';
@@ -23,25 +28,34 @@ export interface UrlSyncOptions {
   readonly lang: Language;
   readonly base: WorkflowBase;
   /** a step is shown: `first` for the one the page opened at */
-  readonly onStep?: (step: WorkflowStep, first: boolean) => void;
+  readonly onStep?: (shown: Required<StepMeta>, first: boolean) => void;
 }
 
+/** The events that move between steps the person has seen, as the back and forward buttons do. */
+const NAVIGATION_EVENTS: readonly ApplicationEvent[] = [
+  { type: 'EDIT_APPLICATION' },
+  { type: 'CHOOSE_ANOTHER_METHOD' },
+  { type: 'SHOW_OFFERS' },
+];
+
 /**
- * What the machine is asked when the person goes back (or forward) to another step. A step the
- * machine cannot go to from where it is (a later step after starting over, say) gets no event,
- * and the address goes back to the step the applicant is on.
+ * What the machine is asked when the person goes back (or forward) to another step: the event, if
+ * any, that the machine would answer with that step's screen. A step the machine cannot go to from
+ * where it is (a later step after starting over, say) gets no event, and the address goes back to
+ * the step the applicant is on.
  */
-export function eventToward(desired: WorkflowStep, current: WorkflowStep): ApplicationEvent | null {
+export function eventToward(desired: WorkflowStep, actor: ApplicationActor): ApplicationEvent | null {
   const wanted = screenOfStep(desired);
-  const here = screenOfStep(current);
-  if (wanted === 'enteringEssence' && here.startsWith('choosingIdConfirmationMethod')) {
-    return { type: 'EDIT_APPLICATION' };
-  }
-  if (wanted.startsWith('choosingIdConfirmationMethod') && here === 'confirmingIdentity') {
-    return { type: 'CHOOSE_ANOTHER_METHOD' };
-  }
-  if (wanted === 'offers' && (here === 'offerChosen' || here === 'waiting')) return { type: 'SHOW_OFFERS' };
-  return null;
+  const snapshot = actor.getSnapshot();
+  const leadsThere = (event: ApplicationEvent) =>
+    snapshot.can(event) && stepMetaOf(getNextSnapshot(applicationMachine, snapshot, event)).screen === wanted;
+  return NAVIGATION_EVENTS.find(leadsThere) ?? null;
+}
+
+/** The step a snapshot stands at, with its screen; null while the machine is on its way. */
+function shownStep(actor: ApplicationActor): Required<StepMeta> | null {
+  const { screen, step } = stepMetaOf(actor.getSnapshot());
+  return step ? { screen, step } : null;
 }
 
 /**
@@ -50,32 +64,32 @@ export function eventToward(desired: WorkflowStep, current: WorkflowStep): Appli
  * back button replace the entry instead. The query (`?type=`, amount, term) stays on the form only.
  */
 export function syncWorkflowUrl({ actor, browser, lang, base, onStep }: UrlSyncOptions): () => void {
-  let shown: WorkflowStep | null = null;
+  let shown: Required<StepMeta> | null = null;
   let answeringNavigation = false;
 
-  const write = (step: WorkflowStep, replace: boolean) => {
+  const write = ({ screen, step }: Required<StepMeta>, replace: boolean) => {
     const path = pathOfStep(step, lang, base);
     if (browser.location.pathname === path) return;
-    const search = screenOfStep(step) === 'enteringEssence' ? browser.location.search : '';
+    const search = screen === 'enteringEssence' ? browser.location.search : '';
     browser.history[replace ? 'replaceState' : 'pushState'](null, '', path + search);
   };
 
-  const subscription = actor.subscribe((snapshot) => {
-    const step = stepOfState(snapshot);
-    if (step === null || step === shown) return;
+  const subscription = actor.subscribe(() => {
+    const now = shownStep(actor);
+    if (now === null || now.step === shown?.step) return;
     const first = shown === null;
-    const replace = first || answeringNavigation || screenOfStep(shown ?? step) === screenOfStep(step);
-    write(step, replace);
-    shown = step;
-    onStep?.(step, first);
+    const replace = first || answeringNavigation || shown?.screen === now.screen;
+    write(now, replace);
+    shown = now;
+    onStep?.(now, first);
   });
 
   const onPopState = () => {
-    const current = stepOfState(actor.getSnapshot());
+    const current = shownStep(actor);
     if (current === null) return;
     const desired = locationOfPath(browser.location.pathname)?.step ?? null;
-    if (desired !== null && desired !== current) {
-      const event = eventToward(desired, current);
+    if (desired !== null && desired !== current.step) {
+      const event = eventToward(desired, actor);
       answeringNavigation = true;
       try {
         if (event) actor.send(event);
@@ -83,13 +97,13 @@ export function syncWorkflowUrl({ actor, browser, lang, base, onStep }: UrlSyncO
         answeringNavigation = false;
       }
     }
-    const now = stepOfState(actor.getSnapshot());
+    const now = shownStep(actor);
     if (now !== null) write(now, true);
   };
 
   browser.addEventListener('popstate', onPopState);
   // the step the machine is already on when the sync starts
-  const initial = stepOfState(actor.getSnapshot());
+  const initial = shownStep(actor);
   if (initial !== null) {
     write(initial, true);
     shown = initial;

@@ -99,14 +99,14 @@ describe.each(['lv', 'ru'] as const)('ChoosingMethodScreen (%s)', (language) => 
     expect(screen.getByRole('button', { name: said.edit })).toBeDisabled();
 
     start.resolve({ method: 'bank', redirectUrl: 'https://bank.example/login' });
-    await untilState(actor, (snapshot) => snapshot.matches('confirmingIdentity'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'confirmingIdentity' }));
     expect(opened).toEqual(['https://bank.example/login']);
   });
 
   it('sends the method for Smart-ID; its verification code comes back', async () => {
     const { actor, user } = renderScreen(<ChoosingMethodScreen />, { language, status: testStatus('draft') });
     await user.click(await screen.findByRole('button', { name: /Smart-ID/ }));
-    await untilState(actor, (snapshot) => snapshot.matches('confirmingIdentity'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'confirmingIdentity' }));
     expect(actor.getSnapshot().context.verificationCode).toBe('1234');
   });
 
@@ -125,7 +125,7 @@ describe.each(['lv', 'ru'] as const)('ChoosingMethodScreen (%s)', (language) => 
       },
     });
     await user.click(await screen.findByRole('button', { name: /eParaksts/ }));
-    await untilState(actor, (snapshot) => snapshot.matches('confirmingIdentity'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'confirmingIdentity' }));
     expect(choices).toEqual([{ method: 'eSignature' }]);
     expect(opened).toEqual(['https://eparaksts.example/auth']);
   });

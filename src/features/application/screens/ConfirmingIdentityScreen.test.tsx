@@ -27,7 +27,7 @@ describe.each(['lv', 'ru'] as const)('ConfirmingIdentityScreen (%s)', (language)
   it('shows the Smart-ID verification code large, what to check, and a progress indicator', async () => {
     const { actor } = renderScreen(<ConfirmingIdentityScreen />, { language, status: smartIdStatus() });
     await screen.findByText('4821');
-    expect(actor.getSnapshot().matches('confirmingIdentity')).toBe(true);
+    expect(actor.getSnapshot().matches({ watching: 'confirmingIdentity' })).toBe(true);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(said.title);
     expect(screen.getByText('4821')).toHaveClass('verification__code');
     expect(screen.getByText(workflow.confirming.codeLabel)).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe.each(['lv', 'ru'] as const)('ConfirmingIdentityScreen (%s)', (language)
   it('takes the code the start of Smart-ID gave, straight after choosing it', async () => {
     const { actor, user, unmount } = renderScreen(<ChoosingMethodScreen />, { language, status: testStatus('draft') });
     await user.click(await screen.findByRole('button', { name: /Smart-ID/ }));
-    await untilState(actor, (snapshot) => snapshot.matches('confirmingIdentity'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'confirmingIdentity' }));
     unmount();
     renderWithWorkflow(<ConfirmingIdentityScreen />, { actor, language });
     expect(await screen.findByText('1234')).toHaveClass('verification__code');
@@ -78,7 +78,7 @@ describe.each(['lv', 'ru'] as const)('ConfirmingIdentityScreen (%s)', (language)
 
   it('"choose another bank" goes back to the choice', async () => {
     const { actor, user } = renderScreen(<ConfirmingIdentityScreen />, { language, status: smartIdStatus() });
-    await untilState(actor, (snapshot) => snapshot.matches('confirmingIdentity'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'confirmingIdentity' }));
     await user.click(screen.getByRole('button', { name: said.another }));
     await untilState(actor, (snapshot) => snapshot.matches({ choosingMethod: 'noError' }));
   });

@@ -39,7 +39,7 @@ describe.each(['lv', 'ru'] as const)('OfferChosenScreen (%s)', (language) => {
     const opened: string[] = [];
     const { actor, user } = renderScreen(<OfferChosenScreen />, { language, status: chosenStatus(), opened });
     const sign = await screen.findByRole('button', { name: said.sign });
-    expect(actor.getSnapshot().matches('offerChosen')).toBe(true);
+    expect(actor.getSnapshot().matches({ watching: 'offerChosen' })).toBe(true);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(said.title);
     expect(screen.getByText(said.lead)).toBeInTheDocument();
     expect(screen.getByText(workflow.chosen.howToSign)).toBeInTheDocument();
@@ -49,14 +49,14 @@ describe.each(['lv', 'ru'] as const)('OfferChosenScreen (%s)', (language) => {
     expect(screen.getByText(words[language].common.warning)).toBeInTheDocument();
 
     await user.click(sign);
-    await untilState(actor, (snapshot) => snapshot.matches('signing'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'signing' }));
     expect(opened).toEqual(['https://alfa.example/sign/7']);
   });
 
   it('"choose another offer" goes back to the comparison', async () => {
     const { actor, user } = renderScreen(<OfferChosenScreen />, { language, status: chosenStatus() });
     await user.click(await screen.findByRole('button', { name: said.another }));
-    await untilState(actor, (snapshot) => snapshot.matches('offers'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'offers' }));
   });
 
   it('names the lender straight after the choice, before the server’s status says which offer it was', async () => {
@@ -66,7 +66,7 @@ describe.each(['lv', 'ru'] as const)('OfferChosenScreen (%s)', (language) => {
     });
     const choose = await screen.findByRole('button', { name: new RegExp(`Alfa Kredīts`) });
     await user.click(choose);
-    await untilState(actor, (snapshot) => snapshot.matches('offerChosen'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'offerChosen' }));
     expect(actor.getSnapshot().context.status?.chosenOfferId).toBeNull();
     unmount();
     renderWithWorkflow(<OfferChosenScreen />, { actor, language });

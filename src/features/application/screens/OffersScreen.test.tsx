@@ -102,7 +102,7 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
   it('shows every offer as a card with all its figures, sorted by monthly payment, the warning beside them', async () => {
     const { actor } = renderScreen(<OffersScreen />, { language, status: testStatus('offers', { offers }) });
     await screen.findByRole('article', { name: 'Alfa Kredīts' });
-    expect(actor.getSnapshot().matches('offers')).toBe(true);
+    expect(actor.getSnapshot().matches({ watching: 'offers' })).toBe(true);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(said.title);
     expect(cardNames()).toEqual(['Ceta Finanses', 'Beta Banka', 'Alfa Kredīts']);
 
@@ -155,7 +155,7 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
       actors: { chooseOffer: fromPromise(() => choice.promise) },
     });
     await user.click(await screen.findByRole('button', { name: said.chooseA }));
-    await untilState(actor, (snapshot) => snapshot.matches('choosingOffer'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'choosingOffer' }));
     expect(screen.getByRole('button', { name: said.chooseA })).toHaveAttribute('data-pending', 'true');
     for (const button of screen
       .getAllByRole('button')
@@ -164,7 +164,7 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
     }
 
     choice.resolve({ signUrl: 'https://alfa.example/sign' });
-    await untilState(actor, (snapshot) => snapshot.matches('offerChosen'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'offerChosen' }));
     expect(actor.getSnapshot().context.signUrl).toBe('https://alfa.example/sign');
   });
 
@@ -182,7 +182,7 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: said.chooseA }));
     expect(await screen.findByRole('alert')).toHaveTextContent(words[language].api.offerNotFound);
-    expect(actor.getSnapshot().matches('offers')).toBe(true);
+    expect(actor.getSnapshot().matches({ watching: 'offers' })).toBe(true);
     expect(screen.getByRole('button', { name: said.chooseA })).toBeEnabled();
   });
 
@@ -202,9 +202,9 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
     await user.click(await screen.findByRole('button', { name: /Smart-ID/ }));
     await untilState(actor, (snapshot) => snapshot.matches({ choosingMethod: 'identificationFailed' }));
     await user.click(screen.getByRole('button', { name: /Smart-ID/ }));
-    await untilState(actor, (snapshot) => snapshot.matches('confirmingIdentity'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'confirmingIdentity' }));
     act(() => actor.send({ type: 'STATUS', status: testStatus('offers', { offers }) }));
-    await untilState(actor, (snapshot) => snapshot.matches('offers'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'offers' }));
     unmount();
     // choosing again cleared the identification's error; the comparison shows none
     expect(actor.getSnapshot().context.error).toBeNull();

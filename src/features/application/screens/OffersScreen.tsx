@@ -48,7 +48,7 @@ export function OffersScreen() {
   const send = useSend();
   const actor = useWorkflowActor();
   const status = useStatus();
-  const choosing = useWorkflow((snapshot) => snapshot.matches('choosingOffer'));
+  const choosing = useWorkflow((snapshot) => snapshot.matches({ watching: 'choosingOffer' }));
   const runningOfferId = useWorkflow(choosingOfferId);
   const freshError = useFreshError();
   const errorText = useApiErrorText();

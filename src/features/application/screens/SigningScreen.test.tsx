@@ -29,7 +29,7 @@ describe.each(['lv', 'ru'] as const)('SigningScreen (%s)', (language) => {
   it('says signing is under way, that the payout will show here, and links to the lender’s page again', async () => {
     const { actor } = renderScreen(<SigningScreen />, { language, status: signedStatus() });
     const link = await screen.findByRole('link', { name: said.open });
-    expect(actor.getSnapshot().matches('signing')).toBe(true);
+    expect(actor.getSnapshot().matches({ watching: 'signing' })).toBe(true);
     expect(link).toHaveAttribute('href', 'https://alfa.example/sign/7');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(said.title);
     expect(screen.getByText(said.lead)).toBeInTheDocument();
@@ -39,7 +39,7 @@ describe.each(['lv', 'ru'] as const)('SigningScreen (%s)', (language) => {
 
   it('the lender’s payout moves the machine to paid', async () => {
     const { actor } = renderScreen(<SigningScreen />, { language, status: signedStatus() });
-    await untilState(actor, (snapshot) => snapshot.matches('signing'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'signing' }));
     act(() => actor.send({ type: 'STATUS', status: { ...signedStatus(), state: 'paid' } }));
     expect(actor.getSnapshot().matches('paid')).toBe(true);
   });

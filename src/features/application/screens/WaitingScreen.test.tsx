@@ -43,7 +43,7 @@ describe.each(['lv', 'ru'] as const)('WaitingScreen (%s)', (language) => {
   it('shows how many lenders answered, with a progress bar and the right plural', async () => {
     const { actor } = renderScreen(<WaitingScreen />, { language, status: testStatus('identified', { answered: 5 }) });
     const progress = await screen.findByRole('progressbar', { name: workflow.waiting.progressLabel });
-    expect(actor.getSnapshot().matches('waiting')).toBe(true);
+    expect(actor.getSnapshot().matches({ watching: 'waiting' })).toBe(true);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(said.title);
     expect(progress).toHaveAttribute('aria-valuenow', '5');
     expect(progress).toHaveAttribute('aria-valuemax', '16');
@@ -90,14 +90,14 @@ describe.each(['lv', 'ru'] as const)('WaitingScreen (%s)', (language) => {
       language,
       status: testStatus('identified', { answered: 0 }),
     });
-    await untilState(actor, (snapshot) => snapshot.matches('waiting'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'waiting' }));
     expect(screen.queryByRole('button', { name: said.show })).not.toBeInTheDocument();
     const region = screen.getByRole('status');
     expect(region).toBeEmptyDOMElement();
 
     const offer = testOffer({ lenderId: 'lender-a', lenderName: 'Lender A', monthlyPayment: 254.32, apr: 10.36 });
     act(() => actor.send({ type: 'STATUS', status: testStatus('offers', { offers: [offer], answered: 5 }) }));
-    expect(actor.getSnapshot().matches('waiting')).toBe(true);
+    expect(actor.getSnapshot().matches({ watching: 'waiting' })).toBe(true);
     expect(screen.getByRole('progressbar', { name: workflow.waiting.progressLabel })).toHaveAttribute(
       'aria-valuenow',
       '5',
@@ -110,7 +110,7 @@ describe.each(['lv', 'ru'] as const)('WaitingScreen (%s)', (language) => {
     expect(within(offers).getByText(/10,36\s?%/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: said.show }));
-    await untilState(actor, (snapshot) => snapshot.matches('offers'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'offers' }));
   });
 
   it('counts down the hour from the identification, mm:ss, each second, outside any live region', async () => {
@@ -120,7 +120,7 @@ describe.each(['lv', 'ru'] as const)('WaitingScreen (%s)', (language) => {
     actor.start();
     renderWithWorkflow(<WaitingScreen />, { actor, language });
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(actor.getSnapshot().matches('waiting')).toBe(true);
+    expect(actor.getSnapshot().matches({ watching: 'waiting' })).toBe(true);
 
     const clock = screen.getByText('59:00');
     expect(clock.closest('[aria-live]')).toBeNull();

@@ -1,0 +1,51 @@
+import type { ApplicationStatus, IdentificationMethod, Institution, SubmitApplicationBody } from '../domain/api.ts';
+import type { Language } from '../domain/language.ts';
+import type { WorkflowError } from './workflow-error.ts';
+
+export type { WorkflowError } from './workflow-error.ts';
+
+/** The application machine's context, input and events (machines/application-machine.ts). */
+
+export interface ApplicationContext {
+  readonly language: Language;
+  readonly token: string | null;
+  /** the purpose a link preselected (`?type=`) */
+  readonly preselectedPurpose: string | null;
+  /** the amount and term the calculator's link carried */
+  readonly preselectedAmount: number | null;
+  readonly preselectedTerm: number | null;
+  readonly fieldErrors: Readonly<Record<string, string>>;
+  readonly error: WorkflowError | null;
+  readonly institutions: readonly Institution[];
+  readonly status: ApplicationStatus | null;
+  readonly verificationCode: string | null;
+  /** the bank's or eParaksts' page the identification opened, to open again if a popup was blocked */
+  readonly identificationUrl: string | null;
+  /** the offer the applicant chose, known before the server's next status says so */
+  readonly chosenOfferId: string | null;
+  readonly signUrl: string | null;
+}
+
+export interface ApplicationInput {
+  readonly language: Language;
+  /** the token saved in the browser, if any */
+  readonly token: string | null;
+  readonly preselectedPurpose?: string | null;
+  readonly preselectedAmount?: number | null;
+  readonly preselectedTerm?: number | null;
+}
+
+export type IdentificationChoice =
+  | { readonly method: 'bank'; readonly institutionId: string }
+  | { readonly method: Exclude<IdentificationMethod, 'bank'> };
+
+export type ApplicationEvent =
+  | { type: 'SUBMIT'; body: SubmitApplicationBody; idempotencyKey: string }
+  | { type: 'CHOOSE_METHOD'; choice: IdentificationChoice }
+  | { type: 'CHOOSE_ANOTHER_METHOD' }
+  | { type: 'EDIT_APPLICATION' }
+  | { type: 'STATUS'; status: ApplicationStatus }
+  | { type: 'SHOW_OFFERS' }
+  | { type: 'CHOOSE_OFFER'; offerId: string }
+  | { type: 'SIGN' }
+  | { type: 'RETRY' };
