@@ -1,5 +1,4 @@
 import type { Language } from './language.ts';
-import { PRODUCT_PURPOSE, type ProductKey } from './loan-options.ts';
 
 /**
  * The workflow's URLs (spec section 2): one path per step the applicant can stand on, Russian under
@@ -38,6 +37,9 @@ export function pathOfStep(step: WorkflowStep, lang: Language, base: WorkflowBas
 }
 
 const PATH = /^(\/ru)?\/(applicantWorkflow|multistep)(?:\/(.*?))?\/?$/;
+
+/** Whether a path is the workflow's (the site's pages check this without the list of steps). */
+export const isWorkflowPath = (pathname: string): boolean => PATH.test(pathname);
 
 /** The workflow location of a path, or null when the path is not the workflow's. */
 export function locationOfPath(pathname: string): WorkflowLocation | null {
@@ -78,20 +80,6 @@ export interface StepMeta {
 
 /** The first step of a new application in a language. */
 export const newApplicationPath = (lang: Language): string => pathOfStep('enteringEssence', lang);
-
-/** Link into the application with the chosen figures; nothing personal travels in it. */
-export function applicationHref(
-  lang: Language,
-  product: ProductKey,
-  figures: { readonly amount: number; readonly months: number },
-): string {
-  const params = new URLSearchParams({
-    type: PRODUCT_PURPOSE[product],
-    amount: String(figures.amount),
-    term: String(figures.months),
-  });
-  return `${newApplicationPath(lang)}?${params.toString()}`;
-}
 
 /** The query parameter that carries a one-time handoff code from a widget to the site's wizard. */
 export const HANDOFF_PARAM = 'handoff';

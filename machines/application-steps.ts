@@ -1,6 +1,6 @@
 import type { AnyStateNode } from 'xstate';
 import type { StepMeta, WorkflowScreen, WorkflowStep } from '../domain/wizard-paths.ts';
-import { applicationMachine, type ApplicationSnapshot } from './application-machine.ts';
+import { applicationMachine, type ApplicationEvent, type ApplicationSnapshot } from './application-machine.ts';
 
 /** A state on its way somewhere (restoring, loading, routing) declares nothing: the loading screen. */
 const ON_THE_WAY: StepMeta = { screen: 'loading' };
@@ -24,3 +24,13 @@ const SCREEN_OF_STEP = new Map<WorkflowStep, WorkflowScreen>(
 
 /** The screen a step (from an address) shows; steps that show one screen are its variants. */
 export const screenOfStep = (step: WorkflowStep): WorkflowScreen | undefined => SCREEN_OF_STEP.get(step);
+
+/** What a state shows as it is entered: its own meta, or its initial child's. */
+const metaOnEntry = (node: AnyStateNode): StepMeta | undefined =>
+  node.meta ?? (node.type === 'compound' ? node.initial.target.map(metaOnEntry)[0] : undefined);
+
+/** The screen an event would lead to from a snapshot; undefined when the machine would not move. */
+export function screenAfter(snapshot: ApplicationSnapshot, event: ApplicationEvent): WorkflowScreen | undefined {
+  const [target] = applicationMachine.getTransitionData(snapshot, event)[0]?.target ?? [];
+  return target ? metaOnEntry(target)?.screen : undefined;
+}

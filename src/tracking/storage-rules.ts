@@ -1,4 +1,4 @@
-import { locationOfPath } from '../../domain/wizard-paths.ts';
+import { isWorkflowPath } from '../../domain/wizard-paths.ts';
 /**
  * Browser storage rules of spec section 4, applied on every page load before anything else runs.
  * Storage is passed in so the rules are tested without a browser.
@@ -18,7 +18,7 @@ const MAX_PARAM_LENGTH = 200;
 
 /** Paths where a saved application token and personal code may stay. */
 export const isApplicantWorkflowPath = (pathname: string): boolean =>
-  locationOfPath(pathname) !== null && !/\/enteringEssence(\/|$)/.test(pathname);
+  isWorkflowPath(pathname) && !/\/enteringEssence(\/|$)/.test(pathname);
 
 /** /v1 and /v2 (and their Russian twins) are alternate home pages; the variant is remembered. */
 export const variantOfPath = (pathname: string): string | undefined => /^(?:\/ru)?\/v([12])\/?$/.exec(pathname)?.[1];

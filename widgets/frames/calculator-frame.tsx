@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Calculator, type Calculation } from '../../src/features/calculator/index.ts';
 import { productOfPurpose } from '../../domain/loan-options.ts';
-import { applicationHref } from '../../domain/wizard-paths.ts';
+import { applicationHref } from '../../domain/application-href.ts';
 import { createI18n } from '../../src/i18n/i18n.ts';
 import { loadLocaleResources } from '../../src/i18n/locale-resources.ts';
 import type { Language } from '../../domain/language.ts';

@@ -1,10 +1,5 @@
-import { getNextSnapshot } from 'xstate';
-import {
-  applicationMachine,
-  type ApplicationActor,
-  type ApplicationEvent,
-} from '../../../machines/application-machine.ts';
-import { screenOfStep, stepMetaOf } from '../../../machines/application-steps.ts';
+import type { ApplicationActor, ApplicationEvent } from '../../../machines/application-machine.ts';
+import { screenAfter, screenOfStep, stepMetaOf } from '../../../machines/application-steps.ts';
 import type { Language } from '../../../domain/language.ts';
 import {
   locationOfPath,
@@ -47,9 +42,7 @@ const NAVIGATION_EVENTS: readonly ApplicationEvent[] = [
 export function eventToward(desired: WorkflowStep, actor: ApplicationActor): ApplicationEvent | null {
   const wanted = screenOfStep(desired);
   const snapshot = actor.getSnapshot();
-  const leadsThere = (event: ApplicationEvent) =>
-    snapshot.can(event) && stepMetaOf(getNextSnapshot(applicationMachine, snapshot, event)).screen === wanted;
-  return NAVIGATION_EVENTS.find(leadsThere) ?? null;
+  return NAVIGATION_EVENTS.find((event) => screenAfter(snapshot, event) === wanted) ?? null;
 }
 
 /** The step a snapshot stands at, with its screen; null while the machine is on its way. */

@@ -11,21 +11,25 @@ export const WORKFLOW_NAMESPACES = [...FIRST_STEP_NAMESPACES, 'screens', 'common
 /** Where a key not in the screen's own namespace is looked for: the step titles, then the site's words. */
 export const WORKFLOW_FALLBACK_NAMESPACES = ['workflow', 'common'];
 
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../locales/*/{common,validation,api,countries,form,workflow,screens}.json',
-);
+type Words = Readonly<Record<string, unknown>>;
 
-async function loadNamespace(lang: Language, ns: string): Promise<Record<string, unknown>> {
-  const load = localeFiles[`../../../locales/${lang}/${ns}.json`];
+const firstStepWords = import.meta.glob<{ default: Readonly<Record<string, Words>> }>('./first-step-words/*.ts');
+const screenWords = import.meta.glob<{ default: Words }>('../../../locales/*/{common,api,screens}.json');
+
+async function loadFirstStepWords(lang: Language): Promise<Readonly<Record<string, Words>>> {
+  const load = firstStepWords[`./first-step-words/${lang}.ts`];
   return load ? (await load()).default : {};
 }
 
-/** The first step's namespaces in the page language, each its own small chunk. */
+async function loadNamespace(lang: Language, ns: string): Promise<Words> {
+  if ((FIRST_STEP_NAMESPACES as readonly string[]).includes(ns)) return (await loadFirstStepWords(lang))[ns] ?? {};
+  const load = screenWords[`../../../locales/${lang}/${ns}.json`];
+  return load ? (await load()).default : {};
+}
+
+/** The first step's namespaces in the page language, in one small chunk. */
 export async function loadWorkflowResources(lang: Language): Promise<Resource> {
-  const entries = await Promise.all(
-    FIRST_STEP_NAMESPACES.map(async (ns) => [ns, await loadNamespace(lang, ns)] as const),
-  );
-  return { [lang]: Object.fromEntries(entries) };
+  return { [lang]: await loadFirstStepWords(lang) };
 }
 
 /** i18next's loader for the later namespaces: a screen that needs one suspends until it is here. */

@@ -7,7 +7,7 @@ import { formatEuro, formatEuroCents } from '../../ui/format.ts';
 import { RepresentativeExample } from '../../ui/RepresentativeExample.tsx';
 import { calculate, type Calculation } from './calculation.ts';
 import type { ProductKey } from '../../../domain/loan-options.ts';
-import { applicationHref } from '../../../domain/wizard-paths.ts';
+import { applicationHref } from '../../../domain/application-href.ts';
 
 export interface CalculatorProps {
   readonly amount: number;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_AMOUNT, DEFAULT_TERM, FROM_RATE_PERCENT } from '../../../domain/loan-options.ts';
 import { representativeExample } from '../../../domain/representative-example.ts';
 import { RepresentativeExample } from '../../ui/RepresentativeExample.tsx';
-import { applicationHref } from '../../../domain/wizard-paths.ts';
+import { applicationHref } from '../../../domain/application-href.ts';
 import { formatNumber, formatPercent } from '../../ui/format.ts';
 import { pagePath } from '../../../domain/site-pages.ts';
 import { REVIEW_COUNT, REVIEW_RATING } from '../../../domain/company.ts';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../../domain/site-pages.ts';
 import { PRODUCT_DEFAULTS, type ProductKey } from '../../../domain/loan-options.ts';
-import { applicationHref } from '../../../domain/wizard-paths.ts';
+import { applicationHref } from '../../../domain/application-href.ts';
 import { Breadcrumbs } from '../../ui/Breadcrumbs.tsx';
 import { FaqList } from './Faq.tsx';
 import { useContent } from './use-content.ts';
