@@ -75,7 +75,7 @@ export default tseslint.config(
             allow('api', ['domain', 'api']),
             allow('ui', ['domain', 'i18n', 'ui']),
             allow('i18n', ['domain', 'i18n']),
-            allow('tracking', ['domain', 'tracking']),
+            allow('tracking', ['domain', 'api', 'tracking']),
             // a feature uses the floors below it and its own files, never another feature
             allow('features', ['domain', 'machines', 'api', 'ui', 'i18n', 'tracking']),
             {

@@ -24,6 +24,8 @@ export type WorkflowStep = (typeof WORKFLOW_STEPS)[number];
 
 export const WORKFLOW_BASES = ['applicantWorkflow', 'multistep'] as const;
 export type WorkflowBase = (typeof WORKFLOW_BASES)[number];
+/** The base the site's own links and the server's return addresses use. */
+export const DEFAULT_WORKFLOW_BASE: WorkflowBase = 'applicantWorkflow';
 
 export interface WorkflowLocation {
   readonly lang: Language;
@@ -32,7 +34,8 @@ export interface WorkflowLocation {
   readonly step: WorkflowStep | null;
 }
 
-export function pathOfStep(step: WorkflowStep, lang: Language, base: WorkflowBase = 'applicantWorkflow'): string {
+/** The path of a step, e.g. `/ru/applicantWorkflow/offers`. */
+export function pathOfStep(step: WorkflowStep, lang: Language, base: WorkflowBase = DEFAULT_WORKFLOW_BASE): string {
   return `${lang === 'ru' ? '/ru' : ''}/${base}/${step}`;
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { allPagePaths, languageOfPath } from '../domain/site-pages.ts';
 import { LANGUAGES, type Language } from '../domain/language.ts';
+import { WORKFLOW_BASES } from '../domain/wizard-paths.ts';
 import { ApiProblem } from './http/problem.ts';
 import { widgetFrameSecurityHeaders } from './http/security-headers.ts';
 
@@ -31,7 +32,7 @@ export async function registerSite(app: FastifyInstance, clientDir: string): Pro
     ),
   ) as Record<Language, string>;
   // Every step of the applicant workflow is one page; the wizard reads its step from the path.
-  for (const base of ['applicantWorkflow', 'multistep']) {
+  for (const base of WORKFLOW_BASES) {
     for (const lang of LANGUAGES) {
       const prefix = lang === 'ru' ? `/ru/${base}` : `/${base}`;
       const send = (_request: unknown, reply: FastifyReply) =>

@@ -2,9 +2,9 @@ import type { Broker } from '../broker.ts';
 import { ApiProblem } from '../http/problem.ts';
 import { applicationIdForToken } from './lookup.ts';
 import { announceStatusChange } from './status-hub.ts';
+import { pathOfStep } from '../../domain/wizard-paths.ts';
 
 /** The wizard's path the lender's signing page sends the person back to. */
-const RETURN_PATH = { lv: '/applicantWorkflow/offerChosen', ru: '/ru/applicantWorkflow/offerChosen' } as const;
 
 /** Records the person's choice and answers where to sign with that lender. A new choice replaces an unsigned one. */
 export async function chooseOffer(broker: Broker, token: string, offerId: string): Promise<{ signUrl: string }> {
@@ -28,7 +28,7 @@ export async function chooseOffer(broker: Broker, token: string, offerId: string
     ).rows;
     const lender = offer ? broker.lenders.get(offer.lender_id) : undefined;
     if (!offer || !lender) throw new ApiProblem(404, 'offerNotFound');
-    const returnUrl = `${broker.config.publicBaseUrl}${RETURN_PATH[application.language]}`;
+    const returnUrl = `${broker.config.publicBaseUrl}${pathOfStep('offerChosen', application.language)}`;
     const signUrl =
       `${lender.baseUrl}/contracts/${encodeURIComponent(offer.lender_offer_id)}` +
       `?lang=${application.language}&return_url=${encodeURIComponent(returnUrl)}`;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathOfStep } from '../../domain/wizard-paths.ts';
 import {
   apiErrorSchema,
   chooseOfferAnswerSchema,
@@ -47,13 +48,7 @@ const limit = (broker: Broker, perMinute: number) => ({
 });
 
 /** The wizard's screens the identity providers send the person back to. */
-const WIZARD = {
-  waiting: { lv: '/applicantWorkflow/confirmingIdentity', ru: '/ru/applicantWorkflow/confirmingIdentity' },
-  failed: {
-    lv: '/applicantWorkflow/choosingIdConfirmationMethodWithError',
-    ru: '/ru/applicantWorkflow/choosingIdConfirmationMethodWithError',
-  },
-} as const;
+const WIZARD_RETURN_STEP = { waiting: 'confirmingIdentity', failed: 'choosingIdConfirmationMethodWithError' } as const;
 
 /** A widget's popup lands on a page that closes it; the widget follows the status on its own. */
 const WIDGET_RETURN_PATH = '/widget/v1/identified';
@@ -61,7 +56,7 @@ const WIDGET_RETURN_PATH = '/widget/v1/identified';
 const returnPath = ({ succeeded, language, returnTo }: { succeeded: boolean; language: Language; returnTo: string }) =>
   returnTo === 'widget'
     ? `${WIDGET_RETURN_PATH}?${new URLSearchParams({ lang: language, result: succeeded ? 'confirmed' : 'failed' })}`
-    : (succeeded ? WIZARD.waiting : WIZARD.failed)[language];
+    : pathOfStep(WIZARD_RETURN_STEP[succeeded ? 'waiting' : 'failed'], language);
 
 export async function registerApiRoutes(app: FastifyInstance, broker: Broker): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -15,7 +15,7 @@ import { allResources } from '../i18n/all-resources.ts';
 import { Document, type PageAssets } from './Document.tsx';
 import { FrameDocument } from './FrameDocument.tsx';
 import { Island } from './Island.tsx';
-import { newApplicationPath } from '../../domain/wizard-paths.ts';
+import { newApplicationPath, WORKFLOW_BASES } from '../../domain/wizard-paths.ts';
 import { PRODUCT_DEFAULTS, type ProductKey } from '../../domain/loan-options.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { pageMetadata } from './page-meta.ts';
@@ -207,8 +207,8 @@ export function robotsTxt(): string {
   return [
     'User-agent: *',
     'Allow: /',
-    'Disallow: /applicantWorkflow/',
-    'Disallow: /ru/applicantWorkflow/',
+    // the wizard's steps are one person's application, never a page to index
+    ...WORKFLOW_BASES.flatMap((base) => [`Disallow: /${base}/`, `Disallow: /ru/${base}/`]),
     'Disallow: /api/',
     '',
     `Sitemap: ${absoluteUrl('/sitemap.xml')}`,

@@ -1,4 +1,5 @@
 import { isWorkflowPath } from '../../domain/wizard-paths.ts';
+import { forgetApplication } from '../api/token-storage.ts';
 /**
  * Browser storage rules of spec section 4, applied on every page load before anything else runs.
  * Storage is passed in so the rules are tested without a browser.
@@ -44,10 +45,7 @@ export function applyStorageRules({ url, referrer, local, session }: PageLoad): 
     session.setItem('referrer', referrerWithoutQuery(referrer, url.origin));
   }
 
-  if (!isApplicantWorkflowPath(url.pathname)) {
-    local.removeItem('token');
-    local.removeItem('ssn');
-  }
+  if (!isApplicantWorkflowPath(url.pathname)) forgetApplication(local);
   local.setItem('phoneNumberLocale', 'LV');
   local.setItem('dialCode', '371');
 }

@@ -1,7 +1,7 @@
 import '../../src/styles/site.css';
 import './frame.css';
 import { lazyBrokerClient } from '../../src/api/lazy-broker-client.ts';
-import { isTokenShaped } from '../../domain/token.ts';
+import { savedToken } from '../../src/api/token-storage.ts';
 import { clearApplicationDraft, mountWorkflow, type ScreenOverrides } from '../../src/features/application/index.ts';
 import { frameSettings, trackingOf } from './frame-options.ts';
 import { connectToHost, reportHeight } from './host-bridge.ts';
@@ -32,7 +32,7 @@ async function start(root: HTMLElement): Promise<void> {
   for (const [name, value] of Object.entries(trackingOf(options))) session.setItem(name, value);
   if (bridge && session.getItem('referrer') === null) session.setItem('referrer', bridge.hostOrigin);
 
-  const saved = local.getItem('token');
+  const saved = savedToken(local);
   const client = lazyBrokerClient({ language: () => lang });
   await mountWorkflow({
     root,
@@ -49,7 +49,7 @@ async function start(root: HTMLElement): Promise<void> {
       identificationReturn: 'widget',
     },
     input: {
-      token: isTokenShaped(saved) ? saved : null,
+      token: saved,
       preselectedPurpose: config.purpose,
       preselectedAmount: options.amount === undefined ? null : config.amount,
       preselectedTerm: options.term === undefined ? null : config.term,

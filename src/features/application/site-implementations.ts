@@ -5,6 +5,7 @@ import {
   type IdentificationChoice,
 } from '../../../machines/application-machine.ts';
 import { workflowErrorOf } from '../../../machines/workflow-error.ts';
+import { forgetApplication, saveToken } from '../../api/token-storage.ts';
 import type { BrokerClient } from '../../api/broker-client.ts';
 import type { IdentificationReturn, StartIdentificationBody, SubmitApplicationBody } from '../../../domain/api.ts';
 import type { Language } from '../../../domain/language.ts';
@@ -70,13 +71,10 @@ export function siteApplicationMachine(client: BrokerClient, env: SiteEnvironmen
     },
     actions: {
       saveToken: (_, { token }: { token: string }) => {
-        env.local.setItem('token', token);
+        saveToken(env.local, token);
         env.onSubmitted?.();
       },
-      clearToken: () => {
-        env.local.removeItem('token');
-        env.local.removeItem('ssn');
-      },
+      clearToken: () => forgetApplication(env.local),
       openUrl: (_, { url }: { url: string }) => {
         if (url) env.navigate(url);
       },

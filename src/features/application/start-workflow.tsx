@@ -1,11 +1,10 @@
 import { lazyBrokerClient } from '../../api/lazy-broker-client.ts';
-import { isTokenShaped } from '../../../domain/token.ts';
+import { saveToken, savedToken } from '../../api/token-storage.ts';
 import { isLanguage, type Language } from '../../../domain/language.ts';
 import { mountWorkflow } from './mount-workflow.tsx';
 import { syncWorkflowUrl } from './url-sync.ts';
-import { locationOfPath } from '../../../domain/wizard-paths.ts';
 import { DRAFT_KEY } from './form/application-draft.ts';
-import { HANDOFF_PARAM } from '../../../domain/wizard-paths.ts';
+import { DEFAULT_WORKFLOW_BASE, HANDOFF_PARAM, locationOfPath } from '../../../domain/wizard-paths.ts';
 
 /** A number from the calculator's link, or null. */
 const numberParam = (params: URLSearchParams, name: string): number | null => {
@@ -18,14 +17,14 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
   const htmlLang = document.documentElement.lang;
   const lang: Language = isLanguage(htmlLang) ? htmlLang : 'lv';
   const here = new URL(window.location.href);
-  const base = locationOfPath(here.pathname)?.base ?? 'applicantWorkflow';
+  const base = locationOfPath(here.pathname)?.base ?? DEFAULT_WORKFLOW_BASE;
   const client = lazyBrokerClient({ language: () => lang });
   // opened from a widget in apply-only mode: its application comes by a one-time code
   const handedOver = here.searchParams.has(HANDOFF_PARAM)
     ? await (await import('./handoff.ts')).takeHandoff(here, window.history, client)
     : null;
-  if (handedOver) window.localStorage.setItem('token', handedOver);
-  const saved = handedOver ?? window.localStorage.getItem('token');
+  if (handedOver) saveToken(window.localStorage, handedOver);
+  const saved = savedToken(window.localStorage);
   const switchLink = document.querySelector<HTMLAnchorElement>('a.lang-switch');
   // the brand as the page names it (Document.tsx), for the step's title
   const brand = document.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content ?? '';
@@ -41,7 +40,7 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
       onSubmitted: () => window.sessionStorage.removeItem(DRAFT_KEY),
     },
     input: {
-      token: isTokenShaped(saved) ? saved : null,
+      token: saved,
       preselectedPurpose: here.searchParams.get('type'),
       preselectedAmount: numberParam(here.searchParams, 'amount'),
       preselectedTerm: numberParam(here.searchParams, 'term'),

@@ -3,7 +3,8 @@ import { ActionLink } from '../../../ui/ActionLink.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { StepHeading } from '../StepHeading.tsx';
 import { useSend, useWorkflow } from '../workflow-context.tsx';
-import { newApplicationPath, useApiErrorText, useLanguage } from './shared.tsx';
+import { useApiErrorText, useLanguage } from './shared.tsx';
+import { newApplicationPath } from '../../../../domain/wizard-paths.ts';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 

@@ -16,8 +16,6 @@ export function useLanguage(): Language {
 }
 
 export const homePath = (lang: Language): string => (lang === 'ru' ? '/ru' : '/');
-export const newApplicationPath = (lang: Language): string =>
-  `${lang === 'ru' ? '/ru' : ''}/applicantWorkflow/enteringEssence`;
 
 export const useStatus = (): ApplicationStatus | null => useWorkflow((snapshot) => snapshot.context.status);
 
