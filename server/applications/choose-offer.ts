@@ -1,5 +1,5 @@
 import type { Broker } from '../broker.ts';
-import { ApiProblem } from '../http/problem.ts';
+import { Refusal } from './refusal.ts';
 import { applicationIdForToken } from './lookup.ts';
 import { announceStatusChange } from './status-hub.ts';
 import { pathOfStep } from '../../domain/wizard-paths.ts';
@@ -17,7 +17,7 @@ export async function chooseOffer(broker: Broker, token: string, offerId: string
       )
     ).rows;
     if (!application || !['offers', 'offerChosen'].includes(application.state)) {
-      throw new ApiProblem(409, 'wrongState');
+      throw new Refusal('wrongState');
     }
     const [offer] = (
       await tx.query<{ id: string; lender_id: string; lender_offer_id: string }>(
@@ -27,7 +27,7 @@ export async function chooseOffer(broker: Broker, token: string, offerId: string
       )
     ).rows;
     const lender = offer ? broker.lenders.get(offer.lender_id) : undefined;
-    if (!offer || !lender) throw new ApiProblem(404, 'offerNotFound');
+    if (!offer || !lender) throw new Refusal('unknownOffer');
     const returnUrl = `${broker.config.publicBaseUrl}${pathOfStep('offerChosen', application.language)}`;
     const signUrl =
       `${lender.baseUrl}/contracts/${encodeURIComponent(offer.lender_offer_id)}` +

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { HandoffAnswer, RedeemHandoffAnswer } from '../../domain/api.ts';
 import type { Broker } from '../broker.ts';
-import { ApiProblem } from '../http/problem.ts';
+import { Refusal } from './refusal.ts';
 import { applicationIdForToken } from './lookup.ts';
 
 /**
@@ -51,7 +51,7 @@ export async function redeemHandoff(broker: Broker, code: string): Promise<Redee
         [hashHandoffCode(code)],
       )
     ).rows;
-    if (!row) throw new ApiProblem(400, 'handoffExpired');
+    if (!row) throw new Refusal('handoffExpired');
     const separator = row.token_ciphertext.indexOf('.');
     const token = broker.cipher.decrypt(
       row.token_ciphertext.slice(0, separator),

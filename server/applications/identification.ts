@@ -9,7 +9,7 @@ import type {
 import type { Language } from '../../domain/language.ts';
 import { normalizePersonalCode } from '../../domain/personal-code.ts';
 import type { Broker } from '../broker.ts';
-import { ApiProblem } from '../http/problem.ts';
+import { Refusal } from './refusal.ts';
 import { bankAuthorizeUrl } from '../identity/bank-link.ts';
 import { INSTITUTIONS } from '../identity/institutions.ts';
 import { smartIdFailure } from '../identity/smart-id-client.ts';
@@ -36,7 +36,7 @@ export async function startIdentification(
 ): Promise<StartIdentificationAnswer> {
   const applicationId = await applicationIdForToken(broker, body.token);
   if (body.method === 'bank' && !INSTITUTIONS.some((institution) => institution.id === body.institutionId)) {
-    throw new ApiProblem(422, 'unknownInstitution');
+    throw new Refusal('unknownInstitution');
   }
   const identificationId = randomUUID();
   const returnState = randomBytes(32).toString('base64url');
@@ -46,7 +46,7 @@ export async function startIdentification(
         applicationId,
       ])
     ).rows;
-    if (!row || !IDENTIFIABLE.includes(row.state)) throw new ApiProblem(409, 'wrongState');
+    if (!row || !IDENTIFIABLE.includes(row.state)) throw new Refusal('wrongState');
     await tx.query(
       `UPDATE identifications SET state = 'abandoned', finished_at = now() WHERE application_id = $1 AND state = 'pending'`,
       [applicationId],
@@ -98,20 +98,20 @@ async function startSmartId(
   language: Language,
 ): Promise<StartIdentificationAnswer> {
   const applicant = openApplicant(broker.cipher, application);
-  if (!applicant) throw new ApiProblem(409, 'wrongState');
+  if (!applicant) throw new Refusal('wrongState');
   let started: Awaited<ReturnType<Broker['smartId']['startAuthentication']>>;
   try {
     started = await broker.smartId.startAuthentication(applicant.personalId, SMART_ID_DISPLAY_TEXT[language]);
   } catch {
     await finishIdentification(broker, identificationId, { kind: 'failed', failure: 'providerError' });
-    throw new ApiProblem(503, 'providerUnavailable');
+    throw new Refusal('providerUnavailable');
   }
   if (started.kind === 'failed') {
     await finishIdentification(broker, identificationId, {
       kind: 'failed',
       failure: smartIdFailure(started.endResult),
     });
-    throw new ApiProblem(422, 'identificationFailed');
+    throw new Refusal('identificationFailed');
   }
   // the hash goes with the session: whichever process follows it verifies the signature over it
   await broker.db.query(

@@ -1,5 +1,5 @@
 import type { Broker } from '../broker.ts';
-import { ApiProblem } from '../http/problem.ts';
+import { Refusal } from './refusal.ts';
 import { tokenHash } from '../security/tokens.ts';
 
 interface TokenEntry {
@@ -24,11 +24,11 @@ export async function applicationIdForToken(broker: Broker, token: string): Prom
         [tokenHash(token)],
       )
     ).rows;
-    if (!row) throw new ApiProblem(404, 'invalidToken');
+    if (!row) throw new Refusal('unknownToken');
     entry = { id: row.id, expiresAt: row.token_expires_at.getTime() };
     if (tokenCache.size >= MAX_TOKENS) tokenCache.delete(tokenCache.keys().next().value as string);
     tokenCache.set(token, entry);
   }
-  if (entry.expiresAt <= Date.now()) throw new ApiProblem(404, 'invalidToken');
+  if (entry.expiresAt <= Date.now()) throw new Refusal('unknownToken');
   return entry.id;
 }

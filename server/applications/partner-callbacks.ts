@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeOffer } from '../../domain/offer.ts';
 import type { Broker } from '../broker.ts';
-import { ApiProblem } from '../http/problem.ts';
+import { Refusal } from './refusal.ts';
 import type { PartnerCallback } from '../lenders/messages.ts';
 import { lockApplication, refreshLenderProgress } from './progress.ts';
 
@@ -14,7 +14,7 @@ const MAX_TOTAL = 10_000_000;
  */
 export async function applyPartnerCallback(broker: Broker, lenderId: string, callback: PartnerCallback): Promise<void> {
   const lender = broker.lenders.get(lenderId);
-  if (!lender || callback.lenderId !== lenderId) throw new ApiProblem(403, 'badSignature');
+  if (!lender || callback.lenderId !== lenderId) throw new Refusal('foreignLender');
   const applicationId = await broker.db.transaction(async (tx) => {
     const [request] = (
       await tx.query<{ application_id: string; lender_id: string }>(
@@ -22,7 +22,7 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
         [callback.applicationRef],
       )
     ).rows;
-    if (!request || request.lender_id !== lenderId) throw new ApiProblem(404, 'notFound');
+    if (!request || request.lender_id !== lenderId) throw new Refusal('unknownLenderRequest');
     const applicationId = request.application_id;
     // the application row first, always: callbacks of one application queue up instead of deadlocking
     await lockApplication(tx, applicationId);
@@ -32,7 +32,7 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
         const offer = normalizeOffer(callback.offer, lender, randomUUID());
         // figures no loan has (an APR in the thousands) are a lender's mistake, not an offer to show
         if (!Number.isFinite(offer.apr) || offer.apr > MAX_APR || offer.totalPayable > MAX_TOTAL) {
-          throw new ApiProblem(400, 'validation');
+          throw new Refusal('implausibleOffer');
         }
         await tx.query(
           `INSERT INTO offers (id, application_id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee,

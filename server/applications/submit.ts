@@ -6,7 +6,7 @@ import type { Tracking } from '../../domain/api.ts';
 import { normalizePersonalCode } from '../../domain/personal-code.ts';
 import { normalizePhone } from '../../domain/phone.ts';
 import type { Broker } from '../broker.ts';
-import { ApiProblem } from '../http/problem.ts';
+import { Refusal } from './refusal.ts';
 import { newToken, tokenHash } from '../security/tokens.ts';
 import { sealApplicant } from './applicant-record.ts';
 
@@ -67,7 +67,7 @@ export async function submitApplication(
     // another request with this key won the race
     const raced = await replay(broker, idempotencyKey, requestHash);
     if (raced) return raced;
-    throw new ApiProblem(409, 'idempotencyKey');
+    throw new Refusal('idempotencyKeyInFlight');
   }
   return { token, expiresAt: expiresAt.toISOString() };
 }
@@ -84,7 +84,7 @@ async function replay(
     )
   ).rows;
   if (!row) return null;
-  if (row.request_hash !== requestHash) throw new ApiProblem(422, 'idempotencyKey');
+  if (row.request_hash !== requestHash) throw new Refusal('idempotencyKeyReused');
   const separator = row.token_ciphertext.indexOf('.');
   const token = broker.cipher.decrypt(
     row.token_ciphertext.slice(0, separator),

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../domain/api.ts';
 import { apiMessage, requestLanguage, validationMessage } from './messages.ts';
+import { Refusal, type RefusalReason } from '../applications/refusal.ts';
 import { ApiProblem, type ApiErrorCode } from './problem.ts';
 
 /** Field names as the form knows them: the submission's `application.` prefix is dropped. */
@@ -18,6 +19,22 @@ const codeByFastifyError: Record<string, [number, ApiErrorCode]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'malformedBody'],
 };
 
+/** A use-case's refusal as the caller gets it: the status and the code its words are under. */
+const answerToRefusal: Record<RefusalReason, readonly [number, ApiErrorCode]> = {
+  unknownToken: [404, 'invalidToken'],
+  wrongState: [409, 'wrongState'],
+  unknownOffer: [404, 'offerNotFound'],
+  handoffExpired: [400, 'handoffExpired'],
+  unknownInstitution: [422, 'unknownInstitution'],
+  providerUnavailable: [503, 'providerUnavailable'],
+  identificationFailed: [422, 'identificationFailed'],
+  foreignLender: [403, 'badSignature'],
+  unknownLenderRequest: [404, 'notFound'],
+  implausibleOffer: [400, 'validation'],
+  idempotencyKeyInFlight: [409, 'idempotencyKey'],
+  idempotencyKeyReused: [422, 'idempotencyKey'],
+};
+
 /**
  * Every error leaves as `{ error, message, fields? }` in the caller's language. Client mistakes are
  * 4xx and are not logged as errors; only our own failures are, and never with a request body.
@@ -30,6 +47,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).type('application/json; charset=utf-8').send(body);
     };
 
+    if (error instanceof Refusal) {
+      const [status, code] = answerToRefusal[error.reason];
+      return send(status, code);
+    }
     if (error instanceof ApiProblem) {
       const fields = error.fields
         ? Object.fromEntries(

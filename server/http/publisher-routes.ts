@@ -6,11 +6,7 @@ import type { Broker } from '../broker.ts';
 import { bearerKey, publisherForKey } from '../config/publisher-keys.ts';
 import { publisherApplications } from '../publishers/report.ts';
 import { ApiProblem } from './problem.ts';
-
-/** Rate limits per client address, per minute; RATE_LIMIT_SCALE raises them for load tests. */
-const limit = (broker: Broker, perMinute: number) => ({
-  rateLimit: { max: Math.round(perMinute * broker.config.rateLimitScale), timeWindow: 60_000 },
-});
+import { perMinute } from './route-options.ts';
 
 /**
  * What publishers read about the applications their widgets brought, with the key PUBLISHER_KEYS
@@ -23,7 +19,7 @@ export async function registerPublisherRoutes(app: FastifyInstance, broker: Brok
   api.get(
     '/api/publishers/applications',
     {
-      config: limit(broker, 60),
+      config: perMinute(broker, 60),
       schema: {
         summary: "A publisher's applications: attribution and state, newest first",
         description:

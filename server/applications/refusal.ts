@@ -1,0 +1,38 @@
+/**
+ * Why a use-case refused a request: a fact about the application or the caller, never an HTTP status.
+ * server/http gives each reason its status code and its words in the caller's language.
+ */
+export type RefusalReason =
+  /** no application answers to the token, or its token expired */
+  | 'unknownToken'
+  /** the application is not in a state that allows the step */
+  | 'wrongState'
+  /** the chosen offer is not one of this application's */
+  | 'unknownOffer'
+  /** the handoff code is spent, expired or unknown */
+  | 'handoffExpired'
+  | 'unknownInstitution'
+  /** the identity provider did not answer */
+  | 'providerUnavailable'
+  /** the identity provider answered that the identification cannot go on */
+  | 'identificationFailed'
+  /** a callback names another lender than the one whose key signed it */
+  | 'foreignLender'
+  /** a callback names a request that lender never got */
+  | 'unknownLenderRequest'
+  /** an offer with figures no loan has */
+  | 'implausibleOffer'
+  /** the same Idempotency-Key is being used by a request still in flight */
+  | 'idempotencyKeyInFlight'
+  /** the same Idempotency-Key came with another body */
+  | 'idempotencyKeyReused';
+
+export class Refusal extends Error {
+  readonly reason: RefusalReason;
+
+  constructor(reason: RefusalReason) {
+    super(reason);
+    this.name = 'Refusal';
+    this.reason = reason;
+  }
+}

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, startIdentificationAnswerSchema, startIdentificationBodySchema } from '../../domain/api.ts';
+import type { Language } from '../../domain/language.ts';
+import { pathOfStep } from '../../domain/wizard-paths.ts';
+import {
+  finishIdentification,
+  identificationByReturnState,
+  startIdentification,
+} from '../applications/identification.ts';
+import type { Broker } from '../broker.ts';
+import { verifyBankReturn } from '../identity/bank-link.ts';
+import { INSTITUTIONS } from '../identity/institutions.ts';
+import { ApiProblem } from './problem.ts';
+import { ERROR_ANSWERS, perMinute } from './route-options.ts';
+
+/** The wizard's screens the identity providers send the person back to. */
+const WIZARD_RETURN_STEP = { waiting: 'confirmingIdentity', failed: 'choosingIdConfirmationMethodWithError' } as const;
+
+/** A widget's popup lands on a page that closes it; the widget follows the status on its own. */
+const WIDGET_RETURN_PATH = '/widget/v1/identified';
+
+const returnPath = ({ succeeded, language, returnTo }: { succeeded: boolean; language: Language; returnTo: string }) =>
+  returnTo === 'widget'
+    ? `${WIDGET_RETURN_PATH}?${new URLSearchParams({ lang: language, result: succeeded ? 'confirmed' : 'failed' })}`
+    : pathOfStep(WIZARD_RETURN_STEP[succeeded ? 'waiting' : 'failed'], language);
+
+/** Identification: its start, and the bank's and eParaksts' returns that redirect the browser to the wizard. */
+export function registerIdentificationRoutes(app: FastifyInstance, broker: Broker): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/identification/start',
+    {
+      config: perMinute(broker, 30),
+      schema: {
+        summary: 'Start identification by internet bank, Smart-ID or electronic signature',
+        body: startIdentificationBodySchema,
+        response: { 200: startIdentificationAnswerSchema, ...ERROR_ANSWERS, 503: apiErrorSchema },
+      },
+    },
+    async (request) => startIdentification(broker, request.body),
+  );
+
+  api.get(
+    '/api/identification/bank/:institutionId/return',
+    {
+      config: perMinute(broker, 30),
+      schema: {
+        summary: "The bank's signed return; redirects the browser to the wizard",
+        params: z.object({ institutionId: z.string().max(64) }),
+        querystring: z.record(z.string(), z.string().max(512)),
+        response: { 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { institutionId } = request.params;
+      if (!INSTITUTIONS.some((institution) => institution.id === institutionId)) throw new ApiProblem(404, 'notFound');
+      let result: ReturnType<typeof verifyBankReturn>;
+      try {
+        result = verifyBankReturn({ institutionId, query: request.query, now: new Date() });
+      } catch {
+        throw new ApiProblem(400, 'badSignature');
+      }
+      const identification = await identificationByReturnState(broker, 'bank', result.state);
+      if (!identification || identification.institution_id !== institutionId) throw new ApiProblem(400, 'invalidToken');
+      const finished = await finishIdentification(
+        broker,
+        identification.id,
+        result.kind === 'approved'
+          ? { kind: 'identified', personalCode: result.personalCode }
+          : { kind: 'failed', failure: 'refused' },
+      );
+      if (!finished) throw new ApiProblem(400, 'invalidToken');
+      return reply.redirect(returnPath(finished), 303);
+    },
+  );
+
+  api.get(
+    '/api/identification/eparaksts/callback',
+    {
+      config: perMinute(broker, 30),
+      schema: {
+        summary: 'eParaksts OAuth 2.0 redirect: exchanges the code and redirects the browser to the wizard',
+        // loose: a `lang` beside the OAuth fields stays, so errors answer in that language
+        querystring: z.looseObject({
+          state: z.string().min(1).max(128),
+          code: z.string().min(1).max(512).optional(),
+          error: z.string().max(128).optional(),
+        }),
+        response: { 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const identification = await identificationByReturnState(broker, 'eSignature', request.query.state);
+      if (!identification) throw new ApiProblem(400, 'invalidToken');
+      const { code } = request.query;
+      let outcome: Parameters<typeof finishIdentification>[2];
+      if (!code) {
+        outcome = { kind: 'failed', failure: 'refused' };
+      } else {
+        try {
+          const accessToken = await broker.eParaksts.exchangeCode(code);
+          const user = await broker.eParaksts.userInfo(accessToken);
+          outcome = { kind: 'identified', personalCode: user.personalCode };
+        } catch {
+          outcome = { kind: 'failed', failure: 'providerError' };
+        }
+      }
+      const finished = await finishIdentification(broker, identification.id, outcome);
+      if (!finished) throw new ApiProblem(400, 'invalidToken');
+      return reply.redirect(returnPath(finished), 303);
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, statusQuerySchema } from '../../domain/api.ts';
+import { applicationIdForToken } from '../applications/lookup.ts';
+import type { Broker } from '../broker.ts';
+import { ApiProblem } from './problem.ts';
+import { perMinute } from './route-options.ts';
+
+/** An application's status: once, and as server-sent events on every change. */
+export function registerStatusRoutes(app: FastifyInstance, broker: Broker): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/getApplicationStatus',
+    {
+      config: perMinute(broker, 600),
+      schema: {
+        summary: 'Application status (text/plain whose body is JSON, as the spec says)',
+        querystring: statusQuerySchema,
+        response: {
+          200: z.string().describe('JSON of the applicationStatusSchema of domain/api.ts'),
+          404: apiErrorSchema,
+          400: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const applicationId = await applicationIdForToken(broker, request.query.token);
+      const body = await broker.hub.body(applicationId);
+      if (body === null) throw new ApiProblem(404, 'invalidToken');
+      // the cached UTF-8 bytes of the JSON the schema above documents as text; Fastify sends a Buffer as it is
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(body as unknown as string);
+    },
+  );
+
+  api.get(
+    '/api/applicationStatusEvents',
+    {
+      config: perMinute(broker, 120),
+      schema: {
+        summary: 'Server-sent events: one `status` event now and one on every change',
+        querystring: statusQuerySchema,
+        response: { 404: apiErrorSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const applicationId = await applicationIdForToken(broker, request.query.token);
+      const first = await broker.hub.body(applicationId);
+      if (first === null) throw new ApiProblem(404, 'invalidToken');
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      let id = 0;
+      const send = (body: Buffer | null) => {
+        if (body === null) stream.write('event: gone\ndata: {}\n\n');
+        else
+          stream.write(Buffer.concat([Buffer.from(`id: ${++id}\nevent: status\ndata: `), body, Buffer.from('\n\n')]));
+      };
+      send(first);
+      const unsubscribe = broker.hub.subscribe(applicationId, send);
+      const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), 15_000);
+      request.raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
+    },
+  );
+}
