@@ -3,6 +3,7 @@ import {
   birthDateFromPersonalCode,
   isNewFormatPersonalCode,
   isValidPersonalCode,
+  formatPersonalCode,
   normalizePersonalCode,
 } from './personal-code.ts';
 
@@ -42,5 +43,14 @@ describe('personal code', () => {
   it('normalizes to XXXXXX-XXXXX', () => {
     expect(normalizePersonalCode(' 01018015097 ')).toBe('010180-15097');
     expect(normalizePersonalCode('010180 - 15097')).toBe('010180-15097');
+    // too short to be a code: kept as typed for the validation message
+    expect(normalizePersonalCode(' 010180-1509 ')).toBe('010180-1509');
+  });
+
+  it('formats what a provider or a tester typed, or says it is no code', () => {
+    expect(formatPersonalCode('32345678901')).toBe('323456-78901');
+    expect(formatPersonalCode('010180-15097')).toBe('010180-15097');
+    expect(formatPersonalCode('010180-1509')).toBeNull();
+    expect(formatPersonalCode('PNOLV-010180-15097')).toBeNull();
   });
 });

@@ -8,11 +8,14 @@ const NEW_FORMAT = /^3[2-9]\d{4}-?\d{5}$/;
 const CHECK_WEIGHTS = [1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
 const CENTURY = [1800, 1900, 2000] as const;
 
-/** Drops spaces, keeps digits and one hyphen, and writes the code as banks and providers do: XXXXXX-XXXXX. */
-export function normalizePersonalCode(input: string): string {
+/** A code as typed (spaces, a hyphen or none) written as banks and providers do, XXXXXX-XXXXX; null unless 11 digits. */
+export function formatPersonalCode(input: string): string | null {
   const digits = input.replace(/[\s-]/g, '');
-  return /^\d{11}$/.test(digits) ? `${digits.slice(0, 6)}-${digits.slice(6)}` : input.trim();
+  return /^\d{11}$/.test(digits) ? `${digits.slice(0, 6)}-${digits.slice(6)}` : null;
 }
+
+/** The code as banks and providers write it; what is not 11 digits stays as typed (trimmed), for validation to judge. */
+export const normalizePersonalCode = (input: string): string => formatPersonalCode(input) ?? input.trim();
 
 export function isNewFormatPersonalCode(input: string): boolean {
   return NEW_FORMAT.test(input.replace(/\s/g, ''));

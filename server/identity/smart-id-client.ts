@@ -1,7 +1,8 @@
 import { randomBytes, verify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import type { IdentificationFailure } from '../../domain/api.ts';
-import { normalizeTypedPersonalCode, personalCodeFromSerialNumber } from './personal-code-format.ts';
+import { formatPersonalCode } from '../../domain/personal-code.ts';
+import { personalCodeFromSerialNumber } from './personal-code-format.ts';
 import { readSandboxCertificate, sandboxSmartIdCaPublicKey } from './smart-id-cert.ts';
 import { smartIdVerificationCode } from './verification-code.ts';
 
@@ -242,7 +243,7 @@ export function createSmartIdClient({
 
   return {
     async startAuthentication(personalCode, displayText60) {
-      const code = normalizeTypedPersonalCode(personalCode);
+      const code = formatPersonalCode(personalCode);
       if (!code) throw new RangeError('Smart-ID: the personal code is not 11 digits');
       if (displayText60.length > 60) throw new RangeError('Smart-ID: displayText60 is longer than 60 characters');
       const hash = randomBytes(64);
