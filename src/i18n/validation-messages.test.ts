@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import lvValidation from '../locales/lv/validation.json';
-import ruValidation from '../locales/ru/validation.json';
-import { VALIDATION_MESSAGE_KEYS, createApplicationSchema, fieldErrorKeys } from './application.ts';
-import type { ValidationMessageKey } from './application.ts';
-import { validApplication } from './application-fixture.ts';
+import lvValidation from '../../locales/lv/validation.json';
+import ruValidation from '../../locales/ru/validation.json';
+import { VALIDATION_MESSAGE_KEYS, createApplicationSchema, fieldErrorKeys } from '../../domain/application.ts';
+import type { ValidationMessageKey } from '../../domain/application.ts';
+import { validApplication } from '../../domain/application-fixture.ts';
 
 /**
  * Every rule of the application schema, with the words the applicant reads in Latvian and Russian
