@@ -21,7 +21,7 @@ import {
 import type { Language } from '../../domain/language.ts';
 
 /**
- * The browser's typed client of the broker's API (server/http/api-routes.ts). Every answer is parsed with
+ * The browser's typed client of the broker's API (server/http/, one module a resource). Every answer is parsed with
  * the schemas of domain/api.ts; every failure becomes an ApiRequestError. Nothing personal (personal
  * code, income, e-mail, phone) ever goes into a URL, a log line or an error message: personal data travels
  * in request bodies only, and errors carry the server's code and localized words, never the request.

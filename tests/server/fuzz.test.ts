@@ -1902,7 +1902,7 @@ describe('malformed requests to every endpoint (pglite)', () => {
         fields: { spouseIncomeTypes: VALIDATION.lv.incomeTypes, numberOfDependents: VALIDATION.lv.required },
       });
     });
-    // the eParaksts callback's query schema (server/http/api-routes.ts) is a strict z.object: a valid query
+    // the eParaksts callback's query schema (server/http/identification-routes.ts) is a strict z.object: a valid query
     // loses `lang`, so the answer falls back to Accept-Language
     it('answers an eParaksts callback in the language of its `lang` parameter', async () => {
       const response = await fetch(`${base}/api/identification/eparaksts/callback?state=unknown&lang=ru`);
