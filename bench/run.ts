@@ -22,12 +22,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { measuredCommit } from './commit.ts';
-import {
-  describeOfferLatency,
-  measureOfferLatency,
-  offerLatencyOptionsFromEnv,
-  type OfferLatencyResult,
-} from './offer-latency.ts';
+import { describeOfferLatency, offerLatencyOptionsFromEnv } from './offer-latency.ts';
+import { measureOfferLatency, type OfferLatencyResult } from './offer-latency/measure-offer-latency.ts';
 import {
   describeStatusThroughput,
   measureStatusThroughput,

@@ -24,7 +24,8 @@ import { createRequire } from 'node:module';
 import type { Result } from 'autocannon';
 import Fastify from 'fastify';
 import type { ApplicationStatus } from '../domain/api.ts';
-import { allLendersAnswered, runApplication, startBenchBroker } from './offer-latency.ts';
+import { startBenchBroker } from './bench-broker.ts';
+import { allLendersAnswered, runApplication } from './offer-latency/run-application.ts';
 
 export const TARGET_RATIO = 0.5;
 
