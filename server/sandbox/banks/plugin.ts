@@ -3,6 +3,7 @@ import { isLanguage, type Language } from '../../../domain/language.ts';
 import { BANK_RETURN_VERSION, signBankReturn, type BankReturnFields } from '../../identity/bank-link.ts';
 import { findInstitution, type Institution } from '../../identity/institutions.ts';
 import { normalizeTypedPersonalCode } from '../../identity/personal-code-format.ts';
+import { approvalForm, MAX_NAME } from '../approval-form.ts';
 import { addFormBodyParser, field, html, parseHttpUrl, sendPage } from '../page.ts';
 
 /**
@@ -21,7 +22,6 @@ export interface BankSandboxOptions {
 const SAMPLE_FIRST_NAME = 'Jānis';
 const SAMPLE_LAST_NAME = 'Bērziņš';
 const MAX_STATE = 512;
-const MAX_NAME = 100;
 
 const TEXT = {
   lv: {
@@ -97,57 +97,27 @@ function loginPage(
   form: FormState,
 ): FastifyReply {
   const t = TEXT[request.lang];
-  const codeError = form.errors.personalCode;
-  const nameError = form.errors.name;
   const body = html` <p class="sandbox">${t.sandbox}</p>
     <h1>${bank.name}</h1>
     <h2>${t.heading}</h2>
     <p>${t.intro(request.clientId)}</p>
-    <form method="post" action="${action}" novalidate>
-      <input type="hidden" name="client_id" value="${request.clientId}" />
-      <input type="hidden" name="state" value="${request.state}" />
-      <input type="hidden" name="return_url" value="${request.returnUrl.toString()}" />
-      <input type="hidden" name="lang" value="${request.lang}" />
-      <label for="personal_code">${t.personalCode}</label>
-      <input
-        id="personal_code"
-        name="personal_code"
-        value="${form.personalCode}"
-        inputmode="numeric"
-        autocomplete="off"
-        required
-        maxlength="13"
-        aria-describedby="personal_code_hint${codeError ? ' personal_code_error' : ''}"
-        ${codeError ? html` aria-invalid="true"` : ''}
-      />
-      <span class="hint" id="personal_code_hint">${t.personalCodeHint}</span>
-      ${codeError ? html`<p class="error" id="personal_code_error">${codeError}</p>` : ''}
-      <label for="first_name">${t.firstName}</label>
-      <input
-        id="first_name"
-        name="first_name"
-        value="${form.firstName}"
-        autocomplete="given-name"
-        required
-        maxlength="${MAX_NAME}"
-        ${nameError ? html` aria-invalid="true" aria-describedby="name_error"` : ''}
-      />
-      <label for="last_name">${t.lastName}</label>
-      <input
-        id="last_name"
-        name="last_name"
-        value="${form.lastName}"
-        autocomplete="family-name"
-        required
-        maxlength="${MAX_NAME}"
-        ${nameError ? html` aria-invalid="true" aria-describedby="name_error"` : ''}
-      />
-      ${nameError ? html`<p class="error" id="name_error">${nameError}</p>` : ''}
-      <div class="actions">
-        <button type="submit" name="decision" value="approve">${t.approve}</button>
-        <button type="submit" name="decision" value="refuse" class="secondary">${t.refuse}</button>
-      </div>
-    </form>`;
+    ${approvalForm({
+      action,
+      hidden: [
+        ['client_id', request.clientId],
+        ['state', request.state],
+        ['return_url', request.returnUrl.toString()],
+        ['lang', request.lang],
+      ],
+      personalCode: form.personalCode,
+      codeError: form.errors.personalCode,
+      names: [
+        { name: 'first_name', label: t.firstName, value: form.firstName, autocomplete: 'given-name' },
+        { name: 'last_name', label: t.lastName, value: form.lastName, autocomplete: 'family-name' },
+      ],
+      nameError: form.errors.name,
+      text: t,
+    })}`;
   return sendPage(reply, statusCode, { lang: request.lang, title: `${bank.name}: ${t.heading}`, body });
 }
 

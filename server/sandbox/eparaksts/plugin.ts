@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isLanguage, type Language } from '../../../domain/language.ts';
 import { EPARAKSTS_SANDBOX_CLIENT_ID, eParakstsSandboxClientSecret } from '../../identity/eparaksts-client.ts';
 import { normalizeTypedPersonalCode } from '../../identity/personal-code-format.ts';
+import { approvalForm, MAX_NAME } from '../approval-form.ts';
 import { addFormBodyParser, field, html, parseHttpUrl, sendPage } from '../page.ts';
 
 /**
@@ -62,7 +63,6 @@ interface AuthorizeRequest {
 
 const SAMPLE_GIVEN_NAME = 'Jānis';
 const SAMPLE_FAMILY_NAME = 'Bērziņš';
-const MAX_NAME = 100;
 
 const TEXT = {
   lv: {
@@ -174,57 +174,28 @@ export async function registerEParakstsSandbox(
     form: { personalCode: string; givenName: string; familyName: string; codeError?: string; nameError?: string },
   ) {
     const t = TEXT[request.lang];
-    const { codeError, nameError } = form;
     const body = html` <p class="sandbox">${t.sandbox}</p>
       <h1>${t.heading}</h1>
       <p>${t.intro(request.clientId)}</p>
-      <form method="post" action="${authorizePath}" novalidate>
-        <input type="hidden" name="response_type" value="code" />
-        <input type="hidden" name="client_id" value="${request.clientId}" />
-        <input type="hidden" name="redirect_uri" value="${request.redirectUri.toString()}" />
-        <input type="hidden" name="state" value="${request.state}" />
-        <input type="hidden" name="scope" value="${request.scope}" />
-        <input type="hidden" name="ui_locales" value="${request.lang}" />
-        <label for="personal_code">${t.personalCode}</label>
-        <input
-          id="personal_code"
-          name="personal_code"
-          value="${form.personalCode}"
-          inputmode="numeric"
-          autocomplete="off"
-          required
-          maxlength="13"
-          aria-describedby="personal_code_hint${codeError ? ' personal_code_error' : ''}"
-          ${codeError ? html` aria-invalid="true"` : ''}
-        />
-        <span class="hint" id="personal_code_hint">${t.personalCodeHint}</span>
-        ${codeError ? html`<p class="error" id="personal_code_error">${codeError}</p>` : ''}
-        <label for="given_name">${t.givenName}</label>
-        <input
-          id="given_name"
-          name="given_name"
-          value="${form.givenName}"
-          autocomplete="given-name"
-          required
-          maxlength="${MAX_NAME}"
-          ${nameError ? html` aria-invalid="true" aria-describedby="name_error"` : ''}
-        />
-        <label for="family_name">${t.familyName}</label>
-        <input
-          id="family_name"
-          name="family_name"
-          value="${form.familyName}"
-          autocomplete="family-name"
-          required
-          maxlength="${MAX_NAME}"
-          ${nameError ? html` aria-invalid="true" aria-describedby="name_error"` : ''}
-        />
-        ${nameError ? html`<p class="error" id="name_error">${nameError}</p>` : ''}
-        <div class="actions">
-          <button type="submit" name="decision" value="approve">${t.approve}</button>
-          <button type="submit" name="decision" value="refuse" class="secondary">${t.refuse}</button>
-        </div>
-      </form>`;
+      ${approvalForm({
+        action: authorizePath,
+        hidden: [
+          ['response_type', 'code'],
+          ['client_id', request.clientId],
+          ['redirect_uri', request.redirectUri.toString()],
+          ['state', request.state],
+          ['scope', request.scope],
+          ['ui_locales', request.lang],
+        ],
+        personalCode: form.personalCode,
+        codeError: form.codeError,
+        names: [
+          { name: 'given_name', label: t.givenName, value: form.givenName, autocomplete: 'given-name' },
+          { name: 'family_name', label: t.familyName, value: form.familyName, autocomplete: 'family-name' },
+        ],
+        nameError: form.nameError,
+        text: t,
+      })}`;
     return sendPage(reply, statusCode, { lang: request.lang, title: t.title, body });
   }
 

@@ -1,0 +1,110 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { PartnerApplication, PartnerCallback } from '../../lenders/messages.ts';
+import type { CallbackSender } from './callback-sender.ts';
+import type { DelayProfile, SandboxLender } from './catalogue.ts';
+import { decide } from './decide.ts';
+import type { LenderDelay } from './lender-delay.ts';
+import {
+  lenderKey,
+  remember,
+  type LenderSandboxState,
+  type OfferRecord,
+  type SandboxBehaviour,
+} from './sandbox-state.ts';
+
+/**
+ * When the sandbox lenders answer: a decision after the lender's own delay (or the test's), and after a signature
+ * the 'signed' and, a payout delay later, the 'paid' callback. All of it runs in the background and ends quietly
+ * (an AbortError) when the sandbox is reset or closed.
+ */
+
+export interface AnswerTiming {
+  /**
+   * How long a lender takes to decide: 'realistic' (default; each lender's delay profile: first answers after a few
+   * seconds, most within a couple of minutes, a few later) or a fixed number of ms (0 for tests and benchmarks).
+   */
+  readonly delay?: LenderDelay;
+  /** between the 'signed' and the 'paid' callback, ms; default `delay` when a number, else 20–90 s */
+  readonly payoutDelayMs?: number;
+}
+
+/** A log-normal delay around the profile's median, clamped to its bounds, in ms. */
+export function sampleDelayMs(profile: DelayProfile, random: () => number = Math.random): number {
+  const u = Math.max(random(), 1e-12);
+  const v = random();
+  const gaussian = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  const seconds = profile.medianSeconds * Math.exp(0.9 * gaussian);
+  return Math.round(Math.min(profile.maxSeconds, Math.max(profile.minSeconds, seconds)) * 1000);
+}
+
+export class AnswerSchedule {
+  readonly #state: LenderSandboxState;
+  readonly #sender: CallbackSender;
+  readonly #timing: AnswerTiming;
+
+  constructor(state: LenderSandboxState, sender: CallbackSender, timing: AnswerTiming) {
+    this.#state = state;
+    this.#sender = sender;
+    this.#timing = timing;
+  }
+
+  decisionDelayMs(lender: SandboxLender, behaviour: SandboxBehaviour): number {
+    if (behaviour.delayMs !== undefined) return behaviour.delayMs;
+    const delay = this.#timing.delay ?? 'realistic';
+    if (delay === 'realistic') return sampleDelayMs(lender.delay);
+    return typeof delay === 'number' ? delay : Math.round(delay.minMs + Math.random() * (delay.maxMs - delay.minMs));
+  }
+
+  payoutDelayMs(): number {
+    if (this.#timing.payoutDelayMs !== undefined) return this.#timing.payoutDelayMs;
+    const delay = this.#timing.delay ?? 'realistic';
+    if (delay === 'realistic') return Math.round(20_000 + Math.random() * 70_000);
+    return typeof delay === 'number' ? delay : delay.minMs;
+  }
+
+  /** Decides after the delay and calls back with the offer or the decline, as `behaviour` has it. */
+  async answer(lender: SandboxLender, application: PartnerApplication, behaviour: SandboxBehaviour): Promise<void> {
+    const signal = this.#state.signal;
+    await sleep(this.decisionDelayMs(lender, behaviour), undefined, { signal });
+    if (behaviour.mode === 'silent') return;
+    const decision = decide(lender, application, new Date());
+    const base = { requestId: application.requestId, applicationRef: application.applicationRef, lenderId: lender.id };
+    if (decision.type === 'offer') {
+      // the signing page finds the offer by it, and signing calls back to the same broker
+      remember(this.#state.offers, lenderKey(lender.id, decision.offer.offerId), {
+        lenderId: lender.id,
+        requestId: application.requestId,
+        applicationRef: application.applicationRef,
+        callbackUrl: application.callbackUrl,
+        terms: decision.offer,
+      });
+    }
+    const callback: PartnerCallback =
+      decision.type === 'offer'
+        ? { ...base, type: 'offer', offer: decision.offer }
+        : { ...base, type: 'decline', reason: decision.reason };
+    const body: unknown =
+      behaviour.mode === 'malformedCallback'
+        ? { ...base, type: 'offer', offer: { offerId: '', amount: 'a lot', term: 0 } }
+        : callback;
+    const forgeSignature = behaviour.mode === 'badSignature';
+    await this.#sender.deliver({ lenderId: lender.id, url: application.callbackUrl, body, forgeSignature }, signal);
+  }
+
+  /** After the applicant signed: the 'signed' callback at once, 'paid' after the payout delay. */
+  async signedAndPaid(record: OfferRecord, contractRef: string): Promise<void> {
+    const signal = this.#state.signal;
+    const base = { requestId: record.requestId, applicationRef: record.applicationRef, lenderId: record.lenderId };
+    const to = { lenderId: record.lenderId, url: record.callbackUrl, forgeSignature: false };
+    const signed: PartnerCallback = { ...base, type: 'signed', offerId: record.terms.offerId, contractRef };
+    await this.#sender.deliver({ ...to, body: signed }, signal);
+    await sleep(this.payoutDelayMs(), undefined, { signal });
+    const paid: PartnerCallback = {
+      ...base,
+      type: 'paid',
+      offerId: record.terms.offerId,
+      paidAt: new Date().toISOString(),
+    };
+    await this.#sender.deliver({ ...to, body: paid }, signal);
+  }
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import type { LenderOfferTerms } from '../../../domain/offer.ts';
+import { InMemoryNonceStore } from '../../lenders/partner-protocol.ts';
+
+/**
+ * What the sandbox lenders remember between requests, per registration: the routes, the answer scheduling and the
+ * callback sender all read and write it, and `reset` must forget it all at once (and stop the background work).
+ */
+
+export const SANDBOX_BEHAVIOUR_MODES = ['normal', 'error500', 'silent', 'malformedCallback', 'badSignature'] as const;
+export type SandboxBehaviourMode = (typeof SANDBOX_BEHAVIOUR_MODES)[number];
+
+export const sandboxBehaviourSchema = z.object({
+  mode: z.enum(SANDBOX_BEHAVIOUR_MODES),
+  delayMs: z.number().int().min(0).max(3_600_000).optional(),
+});
+export type SandboxBehaviour = z.infer<typeof sandboxBehaviourSchema>;
+
+export interface LenderSandboxStats {
+  /** every POST of an application received (signed or not, replays and repeats included) */
+  deliveries: number;
+  /** distinct idempotency keys accepted */
+  applications: number;
+  /** distinct idempotency keys accepted, per applicationRef */
+  byApplicationRef: Record<string, number>;
+  /** accepted deliveries (repeats included) per applicationRef */
+  deliveriesByApplicationRef: Record<string, number>;
+  /** callback POSTs made (retries included) */
+  callbackAttempts: number;
+  /** callbacks the broker answered with 2xx */
+  callbacksDelivered: number;
+  /** callbacks the broker refused with 4xx (not retried) */
+  callbacksRefused: number;
+}
+
+export interface AcceptedApplication {
+  readonly reference: string;
+  readonly applicationRef: string;
+}
+
+export interface OfferRecord {
+  readonly lenderId: string;
+  readonly requestId: string;
+  readonly applicationRef: string;
+  readonly callbackUrl: string;
+  readonly terms: LenderOfferTerms;
+  contractRef?: string;
+}
+
+const emptyStats = (): LenderSandboxStats => ({
+  deliveries: 0,
+  applications: 0,
+  byApplicationRef: {},
+  deliveriesByApplicationRef: {},
+  callbackAttempts: 0,
+  callbacksDelivered: 0,
+  callbacksRefused: 0,
+});
+
+/** A long-running sandbox (a benchmark, a demo left on) forgets its oldest records rather than grow forever. */
+const MAX_RECORDS = 100_000;
+export function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_RECORDS) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+}
+
+/** Ids are free text: a separator no id can hold keeps one lender's keys from meeting another's. */
+export const lenderKey = (lenderId: string, id: string): string => `${lenderId}\u0000${id}`;
+
+export class LenderSandboxState {
+  readonly nonces = new InMemoryNonceStore();
+  readonly stats = new Map<string, LenderSandboxStats>();
+  readonly accepted = new Map<string, AcceptedApplication>();
+  readonly offers = new Map<string, OfferRecord>();
+  readonly behaviours = new Map<string, SandboxBehaviour>();
+  #abort = new AbortController();
+
+  /** Aborted by `reset` and `close`: background work reads it once when it starts, so a reset ends it. */
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+
+  statsOf(lenderId: string): LenderSandboxStats {
+    let stats = this.stats.get(lenderId);
+    if (!stats) {
+      stats = emptyStats();
+      this.stats.set(lenderId, stats);
+    }
+    return stats;
+  }
+
+  behaviourOf(lenderId: string): SandboxBehaviour {
+    return this.behaviours.get(lenderId) ?? { mode: 'normal' };
+  }
+
+  offerFor(lenderId: string, offerId: string): OfferRecord | undefined {
+    return this.offers.get(lenderKey(lenderId, offerId));
+  }
+
+  reset(): void {
+    this.#abort.abort();
+    this.#abort = new AbortController();
+    this.nonces.clear();
+    this.stats.clear();
+    this.accepted.clear();
+    this.offers.clear();
+    this.behaviours.clear();
+  }
+
+  close(): void {
+    this.#abort.abort();
+  }
+}
