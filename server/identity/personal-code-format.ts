@@ -6,13 +6,6 @@
 
 export const PROVIDER_PERSONAL_CODE = /^\d{6}-\d{5}$/;
 
-/** What a person typed (spaces, optional hyphen) as `DDMMYY-NNNNN`, or null when it is not 11 digits. */
-export function normalizeTypedPersonalCode(input: string): string | null {
-  const compact = input.replace(/\s/g, '');
-  const match = /^(\d{6})-?(\d{5})$/.exec(compact);
-  return match ? `${match[1]}-${match[2]}` : null;
-}
-
 /** ETSI semantics identifier / certificate serial number `PNOLV-DDMMYY-NNNNN` → `DDMMYY-NNNNN`. */
 export function personalCodeFromSerialNumber(serialNumber: string): string | null {
   const match = /^PNOLV-(\d{6}-\d{5})$/.exec(serialNumber);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isLanguage, type Language } from '../../../domain/language.ts';
 import { BANK_RETURN_VERSION, signBankReturn, type BankReturnFields } from '../../identity/bank-link.ts';
 import { findInstitution, type Institution } from '../../identity/institutions.ts';
-import { normalizeTypedPersonalCode } from '../../identity/personal-code-format.ts';
+import { formatPersonalCode } from '../../../domain/personal-code.ts';
 import { approvalForm, MAX_NAME } from '../approval-form.ts';
 import { addFormBodyParser, field, html, parseHttpUrl, sendPage } from '../page.ts';
 
@@ -168,7 +168,7 @@ export async function registerBankSandbox(app: FastifyInstance, opts: BankSandbo
           const typedCode = field(body, 'personal_code');
           const firstName = field(body, 'first_name').trim();
           const lastName = field(body, 'last_name').trim();
-          const personalCode = normalizeTypedPersonalCode(typedCode);
+          const personalCode = formatPersonalCode(typedCode);
           const nameOk =
             firstName.length > 0 && lastName.length > 0 && firstName.length <= MAX_NAME && lastName.length <= MAX_NAME;
           if (!personalCode || !nameOk) {

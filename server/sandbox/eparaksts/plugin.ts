@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isLanguage, type Language } from '../../../domain/language.ts';
 import { EPARAKSTS_SANDBOX_CLIENT_ID, eParakstsSandboxClientSecret } from '../../identity/eparaksts-client.ts';
-import { normalizeTypedPersonalCode } from '../../identity/personal-code-format.ts';
+import { formatPersonalCode } from '../../../domain/personal-code.ts';
 import { approvalForm, MAX_NAME } from '../approval-form.ts';
 import { addFormBodyParser, field, html, parseHttpUrl, sendPage } from '../page.ts';
 
@@ -236,7 +236,7 @@ export async function registerEParakstsSandbox(
           return reply.header('cache-control', 'no-store').redirect(target.toString(), 303);
         }
         const typedCode = field(body, 'personal_code');
-        const personalCode = normalizeTypedPersonalCode(typedCode);
+        const personalCode = formatPersonalCode(typedCode);
         const givenName = field(body, 'given_name').trim();
         const familyName = field(body, 'family_name').trim();
         const nameOk =

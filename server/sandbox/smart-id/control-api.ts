@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { normalizeTypedPersonalCode } from '../../identity/personal-code-format.ts';
+import { formatPersonalCode } from '../../../domain/personal-code.ts';
 import { SMART_ID_API_END_RESULTS } from '../../identity/smart-id-client.ts';
 import { personNameSchema, type SessionStore } from './session-store.ts';
 
@@ -32,7 +32,7 @@ export function registerControlApi(sid: FastifyInstance, sessions: SessionStore)
 
   sid.post('/control/find', (request, reply) => {
     const body = findBodySchema.safeParse(request.body);
-    const personalCode = body.success ? normalizeTypedPersonalCode(body.data.personalCode) : null;
+    const personalCode = body.success ? formatPersonalCode(body.data.personalCode) : null;
     if (!personalCode) return reply.code(400).send({ error: 'bad_request' });
     const sessionIds = sessions
       .running()
