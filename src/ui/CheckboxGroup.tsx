@@ -1,45 +1,20 @@
 import { Checkbox as AriaCheckbox, CheckboxGroup as AriaCheckboxGroup } from 'react-aria-components';
 import { FieldHelp, FieldLabel, type FieldTextProps } from './field-parts.tsx';
+import { fieldFrameProps, type FieldFrameProps } from './field-frame.ts';
 import type { SelectOption } from './Select.tsx';
 import './form-controls.css';
 
-export interface CheckboxGroupProps extends FieldTextProps {
+export interface CheckboxGroupProps extends FieldTextProps, FieldFrameProps {
   readonly options: readonly SelectOption[];
   readonly value: readonly string[];
   readonly onChange: (value: string[]) => void;
-  readonly onBlur?: () => void;
-  readonly name?: string;
-  readonly className?: string;
-  readonly 'data-field'?: string;
 }
 
 /** Several answers of one question (react-aria CheckboxGroup), in the order given. */
-export function CheckboxGroup({
-  label,
-  description,
-  error,
-  isRequired,
-  options,
-  value,
-  onChange,
-  onBlur,
-  name,
-  className,
-  'data-field': dataField,
-}: CheckboxGroupProps) {
+export function CheckboxGroup({ label, description, options, value, onChange, ...field }: CheckboxGroupProps) {
   return (
-    <AriaCheckboxGroup
-      className={['field', 'check-group', className ?? ''].filter(Boolean).join(' ')}
-      data-field={dataField}
-      value={[...value]}
-      onChange={onChange}
-      onBlur={onBlur}
-      name={name}
-      isRequired={isRequired}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-    >
-      <FieldLabel label={label} isRequired={isRequired} />
+    <AriaCheckboxGroup {...fieldFrameProps('check-group', field)} value={[...value]} onChange={onChange}>
+      <FieldLabel label={label} isRequired={field.isRequired} />
       <div className="check-group__options">
         {options.map((option) => (
           <AriaCheckbox key={option.id} value={option.id} className="check__button check-group__option">
@@ -48,7 +23,7 @@ export function CheckboxGroup({
           </AriaCheckbox>
         ))}
       </div>
-      <FieldHelp description={description} error={error} />
+      <FieldHelp description={description} error={field.error} />
     </AriaCheckboxGroup>
   );
 }

@@ -151,6 +151,13 @@ export function useApplicationForm(formRef: RefObject<HTMLFormElement | null>) {
     'data-field': key,
   });
 
+  /** What the control of one value of the form needs: the value, its change, and what `bind` gives. */
+  const control = <K extends keyof FormValues>(key: K) => ({
+    value: values[key],
+    onChange: (value: FormValues[K]) => set(key, value),
+    ...bind(key),
+  });
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
@@ -199,6 +206,7 @@ export function useApplicationForm(formRef: RefObject<HTMLFormElement | null>) {
     setIncomeDetail,
     touch,
     bind,
+    control,
     errorFor,
     submit,
     pending,

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../ui/TextField.tsx';
+import { BirthDateField } from './BirthDateField.tsx';
+import { ContactFields } from './ContactFields.tsx';
+import { asksDateOfBirth } from './form-values.ts';
+import { FormSection } from './FormSection.tsx';
+import { LoanPurposeFields } from './LoanPurposeFields.tsx';
+import type { ApplicationForm } from './use-application-form.ts';
+
+/**
+ * The applicant: the name, the purpose of the loan, the personal code (and the date of birth when
+ * the code carries none) and the contacts, in the order of the spec.
+ */
+export function PersonSection({ form }: { form: ApplicationForm }) {
+  const { t } = useTranslation('form');
+  const { values, control } = form;
+  return (
+    <FormSection name="person">
+      <div className="application-form__pair">
+        <TextField
+          label={t('firstname.label')}
+          isRequired
+          autoComplete="given-name"
+          maxLength={50}
+          {...control('firstname')}
+        />
+        <TextField
+          label={t('lastname.label')}
+          description={t('lastname.description')}
+          isRequired
+          autoComplete="family-name"
+          maxLength={50}
+          {...control('lastname')}
+        />
+      </div>
+      <LoanPurposeFields form={form} />
+      <TextField
+        label={t('personalId.label')}
+        description={t('personalId.description')}
+        isRequired
+        autoComplete="off"
+        inputMode="numeric"
+        maxLength={20}
+        {...control('personalId')}
+      />
+      {asksDateOfBirth(values) ? (
+        <div className="application-form__follow-up">
+          <BirthDateField form={form} />
+        </div>
+      ) : null}
+      <ContactFields form={form} />
+    </FormSection>
+  );
+}
