@@ -34,6 +34,8 @@ test('lv: apply, identify at the bank, watch offers arrive, choose one, sign wit
 
   // back from the bank: the lenders answer one by one
   await expectStep(page, 'lv', 'waiting', workflow.steps.waiting);
+  // identified: the form's draft is gone, the next application starts empty
+  expect(await page.evaluate(() => window.sessionStorage.getItem('applicationDraft'))).toBeNull();
   const progress = page.getByRole('progressbar', { name: workflow.waiting.progressLabel });
   await expect(progress).toHaveAttribute('aria-valuemax', '16');
   await expect(page.getByRole('button', { name: workflow.waiting.showOffers })).toBeVisible({ timeout: 15_000 });
@@ -164,6 +166,9 @@ test('lv: back and forward: back from the method choice returns to the form, whi
   await page.goto('/applicantWorkflow/enteringEssence');
   await fillApplication(page, 'lv');
   await submitApplication(page, 'lv');
+  // the method choice on screen (its code loaded): the form is no longer on the page
+  await expectStep(page, 'lv', 'choosingIdConfirmationMethodNoError', workflow.steps.choosingMethod);
+  await expect(page.getByRole('textbox', { name: WORDS.lv.form.email.label })).toHaveCount(0);
   await page.goBack();
   await expectStep(page, 'lv', 'enteringEssence', workflow.steps.enteringEssence);
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();

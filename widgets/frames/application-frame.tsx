@@ -2,7 +2,7 @@ import '../../src/styles/site.css';
 import './frame.css';
 import { lazyBrokerClient } from '../../src/api/lazy-broker-client.ts';
 import { savedToken } from '../../src/api/token-storage.ts';
-import { clearApplicationDraft, mountWorkflow, type ScreenOverrides } from '../../src/features/application/index.ts';
+import { mountWorkflow, type ScreenOverrides } from '../../src/features/application/index.ts';
 import { frameSettings, trackingOf } from './frame-options.ts';
 import { connectToHost, reportHeight } from './host-bridge.ts';
 import { storageOr } from './safe-storage.ts';
@@ -42,10 +42,7 @@ async function start(root: HTMLElement): Promise<void> {
       local,
       session,
       navigate: (url) => void window.open(url, '_blank', 'noopener'),
-      onSubmitted: () => {
-        clearApplicationDraft(session);
-        bridge?.post({ type: 'applicationSubmitted' });
-      },
+      onSubmitted: () => bridge?.post({ type: 'applicationSubmitted' }),
       identificationReturn: 'widget',
     },
     input: {

@@ -16,7 +16,7 @@ export interface SiteEnvironment {
   readonly session: Storage;
   /** go to a bank, eParaksts or a lender's signing page */
   readonly navigate: (url: string) => void;
-  /** the submission got through: the form's draft is no longer needed */
+  /** the submission got through (a widget tells its host) */
   readonly onSubmitted?: () => void;
   /** where the bank or eParaksts sends the person back (a widget's popup closes itself) */
   readonly identificationReturn?: IdentificationReturn;

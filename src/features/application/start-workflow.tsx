@@ -3,7 +3,6 @@ import { saveToken, savedToken } from '../../api/token-storage.ts';
 import { isLanguage, type Language } from '../../../domain/language.ts';
 import { mountWorkflow } from './mount-workflow.tsx';
 import { syncWorkflowUrl } from './url-sync.ts';
-import { DRAFT_KEY } from './form/application-draft.ts';
 import { DEFAULT_WORKFLOW_BASE, HANDOFF_PARAM, locationOfPath } from '../../../domain/wizard-paths.ts';
 
 /** A number from the calculator's link, or null. */
@@ -37,7 +36,6 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
       local: window.localStorage,
       session: window.sessionStorage,
       navigate: (url) => window.location.assign(url),
-      onSubmitted: () => window.sessionStorage.removeItem(DRAFT_KEY),
     },
     input: {
       token: saved,
