@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lenderOfferTermsSchema, normalizeOffer, offerSchema, type LenderOfferTerms } from './offer.ts';
+import { isOfferExpired, lenderOfferTermsSchema, normalizeOffer, offerSchema, type LenderOfferTerms } from './offer.ts';
 import { representativeExample } from './representative-example.ts';
 
 const lender = { id: 'ziemelu-banka', name: 'Ziemeļu Banka', kind: 'bank' } as const;
@@ -127,5 +127,13 @@ describe('normalizeOffer', () => {
       expect(offer(64).exceedsCostCap).toBe(true);
       expect(offer(64, new Date(Date.UTC(2026, 6, 1))).exceedsCostCap).toBe(false);
     });
+  });
+});
+
+describe('isOfferExpired', () => {
+  it('is true from the moment the validity ends', () => {
+    const offer = { validUntil: '2026-12-21T00:00:00.000Z' };
+    expect(isOfferExpired(offer, Date.parse('2026-12-20T23:59:59.999Z'))).toBe(false);
+    expect(isOfferExpired(offer, Date.parse('2026-12-21T00:00:00.000Z'))).toBe(true);
   });
 });

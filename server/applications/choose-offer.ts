@@ -4,8 +4,6 @@ import { applicationIdForToken } from './lookup.ts';
 import { announceStatusChange } from './status-hub.ts';
 import { pathOfStep } from '../../domain/wizard-paths.ts';
 
-/** The wizard's path the lender's signing page sends the person back to. */
-
 /** Records the person's choice and answers where to sign with that lender. A new choice replaces an unsigned one. */
 export async function chooseOffer(broker: Broker, token: string, offerId: string): Promise<{ signUrl: string }> {
   const applicationId = await applicationIdForToken(broker, token);
@@ -20,14 +18,15 @@ export async function chooseOffer(broker: Broker, token: string, offerId: string
       throw new Refusal('wrongState');
     }
     const [offer] = (
-      await tx.query<{ id: string; lender_id: string; lender_offer_id: string }>(
-        `SELECT id, lender_id, lender_offer_id FROM offers
-         WHERE application_id = $1 AND id::text = $2 AND valid_until > now()`,
+      await tx.query<{ id: string; lender_id: string; lender_offer_id: string; expired: boolean }>(
+        `SELECT id, lender_id, lender_offer_id, valid_until <= now() AS expired FROM offers
+         WHERE application_id = $1 AND id::text = $2`,
         [applicationId, offerId],
       )
     ).rows;
     const lender = offer ? broker.lenders.get(offer.lender_id) : undefined;
     if (!offer || !lender) throw new Refusal('unknownOffer');
+    if (offer.expired) throw new Refusal('offerExpired');
     const returnUrl = `${broker.config.publicBaseUrl}${pathOfStep('offerChosen', application.language)}`;
     const signUrl =
       `${lender.baseUrl}/contracts/${encodeURIComponent(offer.lender_offer_id)}` +

@@ -9,6 +9,8 @@ export type RefusalReason =
   | 'wrongState'
   /** the chosen offer is not one of this application's */
   | 'unknownOffer'
+  /** the chosen offer's validity ran out */
+  | 'offerExpired'
   /** the handoff code is spent, expired or unknown */
   | 'handoffExpired'
   | 'unknownInstitution'

@@ -24,6 +24,7 @@ const answerToRefusal: Record<RefusalReason, readonly [number, ApiErrorCode]> = 
   unknownToken: [404, 'invalidToken'],
   wrongState: [409, 'wrongState'],
   unknownOffer: [404, 'offerNotFound'],
+  offerExpired: [409, 'offerExpired'],
   handoffExpired: [400, 'handoffExpired'],
   unknownInstitution: [422, 'unknownInstitution'],
   providerUnavailable: [503, 'providerUnavailable'],

@@ -125,6 +125,25 @@ describe('the broker API', () => {
     expect(states).toContain('offers');
   });
 
+  it("refuses an offer whose validity ran out with 409 in the caller's language; a valid one is still chosen", async () => {
+    const token = await submit(base);
+    await identifyByBank(base, token, 'approve');
+    const answered = await waitForStatus(base, token, allLendersAnswered);
+    const [stale, fresh] = answered.offers;
+    await broker.broker.db.query(`UPDATE offers SET valid_until = now() - interval '1 minute' WHERE id = $1`, [
+      present(stale).id,
+    ]);
+    const expired = await post(`${base}/api/applications/chooseOffer`, {
+      token,
+      offerId: present(stale).id,
+      language: 'ru',
+    });
+    expect(expired.status).toBe(409);
+    expect(await expired.json()).toMatchObject({ error: 'offerExpired', message: ruApi.offerExpired });
+    const chosen = await post(`${base}/api/applications/chooseOffer`, { token, offerId: present(fresh).id });
+    expect(chosen.status).toBe(200);
+  });
+
   it('expires an application whose offers have all run out, and refuses to choose then', async () => {
     const token = await submit(base);
     await identifyByBank(base, token, 'approve');

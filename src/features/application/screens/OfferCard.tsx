@@ -9,6 +9,8 @@ import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 export interface OfferCardProps {
   readonly offer: Offer;
   readonly isBest?: boolean;
+  /** its validity ran out: shown greyed, with no way to choose it */
+  readonly isExpired?: boolean;
   /** the card's action (Choose); none on the chosen-offer screen */
   readonly children?: ReactNode;
 }
@@ -17,13 +19,15 @@ export interface OfferCardProps {
  * One offer with every figure a consumer compares (the directive's standard information): amount, term,
  * borrowing rate, fees, APR, instalment, total payable, validity. Flags an offer above the Latvian cost cap.
  */
-export function OfferCard({ offer, isBest = false, children }: OfferCardProps) {
+export function OfferCard({ offer, isBest = false, isExpired = false, children }: OfferCardProps) {
   const { t } = useTranslation(SCREEN_NAMESPACES);
   const lang = useLanguage();
   const headingId = useId();
   return (
     <article
-      className={`offer-card${isBest ? ' offer-card--best' : ''}${offer.exceedsCostCap ? ' offer-card--over-cap' : ''}`}
+      className={`offer-card${isBest ? ' offer-card--best' : ''}${offer.exceedsCostCap ? ' offer-card--over-cap' : ''}${
+        isExpired ? ' offer-card--expired' : ''
+      }`}
       aria-labelledby={headingId}
     >
       <header className="offer-card__header">
@@ -77,6 +81,7 @@ export function OfferCard({ offer, isBest = false, children }: OfferCardProps) {
         </div>
       </dl>
       {offer.exceedsCostCap ? <p className="offer-card__cap">{t('offers.costCap')}</p> : null}
+      {isExpired ? <p className="offer-card__expired">{t('offers.expired')}</p> : null}
       {children ? <div className="offer-card__actions">{children}</div> : null}
     </article>
   );

@@ -122,6 +122,18 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
     expect(screen.getByText(words[language].common.warning)).toBeVisible();
   });
 
+  it('greys an offer whose validity ran out: it says so, has no Choose button and is never best', async () => {
+    const stale = { ...offerA, validUntil: '2020-01-01T00:00:00.000Z' };
+    renderScreen(<OffersScreen />, { language, status: testStatus('offers', { offers: [stale, offerB, offerC] }) });
+    await screen.findByRole('article', { name: 'Alfa Kredīts' });
+    const a = within(card('Alfa Kredīts'));
+    expect(a.getByText(workflow.offers.expired)).toBeInTheDocument();
+    expect(a.queryByRole('button')).toBeNull();
+    expect(within(card('Beta Banka')).getByRole('button')).toBeEnabled();
+    expect(within(card('Beta Banka')).getByText(said.best)).toBeInTheDocument();
+    expect(screen.getAllByText(said.best)).toHaveLength(1);
+  });
+
   it('marks the lowest total payable within the cost cap as best, and warns on the offer above the cap', async () => {
     renderScreen(<OffersScreen />, { language, status: testStatus('offers', { offers }) });
     await screen.findByRole('article', { name: 'Alfa Kredīts' });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationSnapshot } from '../../../../machines/application-machine.ts';
-import type { Offer } from '../../../../domain/offer.ts';
+import { isOfferExpired, type Offer } from '../../../../domain/offer.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { LiveAnnouncer } from '../../../ui/LiveAnnouncer.tsx';
@@ -11,7 +11,7 @@ import { StepHeading } from '../StepHeading.tsx';
 import { useSend, useWorkflow, useWorkflowActor } from '../workflow-context.tsx';
 import { rememberChosenOffer } from './chosen-offer.ts';
 import { OfferCard } from './OfferCard.tsx';
-import { childInput, useApiErrorText, useFreshError, useStatus } from './shared.tsx';
+import { childInput, useApiErrorText, useFreshError, useNow, useStatus } from './shared.tsx';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 import { isAnswered } from '../../../../domain/lender-progress.ts';
@@ -56,8 +56,11 @@ export function OffersScreen() {
   const [pressed, setPressed] = useState<string | null>(null);
 
   const offers = status?.offers ?? [];
+  // an offer runs out while the person compares: its card greys the minute it does
+  const now = useNow(30_000);
+  const expired = (offer: Offer) => isOfferExpired(offer, now);
   const pendingLenders = (status?.lenders ?? []).filter((lender) => !isAnswered(lender.progress)).length;
-  const best = bestOffer(offers);
+  const best = bestOffer(offers.filter((offer) => !expired(offer)));
   const sorted = sortOffers(offers, sortKey);
   const pendingId = choosing ? (runningOfferId ?? pressed) : null;
 
@@ -101,18 +104,20 @@ export function OffersScreen() {
           const isPending = pendingId === offer.id;
           return (
             <li key={offer.id} className="offer-grid__item">
-              <OfferCard offer={offer} isBest={offer.id === best?.id}>
-                <Button
-                  size="large"
-                  className="offer-card__choose"
-                  aria-label={t('offers.chooseLabel', { lender: offer.lenderName })}
-                  isPending={isPending}
-                  isDisabled={choosing && !isPending}
-                  onPress={() => choose(offer.id)}
-                >
-                  {t('offers.choose')}
-                  {isPending ? <Spinner /> : null}
-                </Button>
+              <OfferCard offer={offer} isBest={offer.id === best?.id} isExpired={expired(offer)}>
+                {expired(offer) ? null : (
+                  <Button
+                    size="large"
+                    className="offer-card__choose"
+                    aria-label={t('offers.chooseLabel', { lender: offer.lenderName })}
+                    isPending={isPending}
+                    isDisabled={choosing && !isPending}
+                    onPress={() => choose(offer.id)}
+                  >
+                    {t('offers.choose')}
+                    {isPending ? <Spinner /> : null}
+                  </Button>
+                )}
               </OfferCard>
             </li>
           );
