@@ -6,19 +6,21 @@ import { renderScreen, untilState, words } from './test-helpers.tsx';
 import { SigningScreen } from './SigningScreen.tsx';
 
 const offer = testOffer({ lenderName: 'Alfa Kredīts' });
-const signedStatus = () =>
-  testStatus('signed', { offers: [offer], chosenOfferId: offer.id, signUrl: 'https://alfa.example/sign/7' });
+const chosen = { offers: [offer], chosenOfferId: offer.id, signUrl: 'https://alfa.example/sign/7' };
+const signedStatus = () => testStatus('signed', chosen);
 
 const text = {
   lv: {
     title: 'Līguma parakstīšana',
     lead: 'Līgumu ar aizdevēju Alfa Kredīts parakstāt tiešsaistē aizdevēja lapā vai ar kurjeru.',
     open: 'Atvērt aizdevēja Alfa Kredīts parakstīšanas lapu',
+    signed: /^Līgums ar aizdevēju Alfa Kredīts par 12\s000\s€ ir parakstīts\.$/,
   },
   ru: {
     title: 'Подписание договора',
     lead: 'Договор с кредитором Alfa Kredīts подписывается онлайн на его сайте или с курьером.',
     open: 'Открыть страницу подписания кредитора Alfa Kredīts',
+    signed: /^Договор с кредитором Alfa Kredīts на 12\s000\s€ подписан\.$/,
   },
 } as const;
 
@@ -26,14 +28,27 @@ describe.each(['lv', 'ru'] as const)('SigningScreen (%s)', (language) => {
   const said = text[language];
   const workflow = words[language].workflow;
 
-  it('says signing is under way, that the payout will show here, and links to the lender’s page again', async () => {
-    const { actor } = renderScreen(<SigningScreen />, { language, status: signedStatus() });
+  it('while the person signs at the lender’s: says so, that the payout will show here, and links to the lender’s page again', async () => {
+    const { actor } = renderScreen(<SigningScreen />, { language, status: testStatus('offerChosen', chosen) });
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'offerChosen' }));
+    act(() => actor.send({ type: 'SIGN' }));
     const link = await screen.findByRole('link', { name: said.open });
     expect(actor.getSnapshot().matches({ watching: 'signing' })).toBe(true);
     expect(link).toHaveAttribute('href', 'https://alfa.example/sign/7');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(said.title);
     expect(screen.getByText(said.lead)).toBeInTheDocument();
     expect(screen.getByText(workflow.signing.payout)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: workflow.signing.progress })).toBeInTheDocument();
+  });
+
+  it('once the lender reports the contract signed: a confirmation with whom, how much, when the money comes and what is next, and no more asking to sign', async () => {
+    const { actor } = renderScreen(<SigningScreen />, { language, status: signedStatus() });
+    expect(await screen.findByText(said.signed)).toBeInTheDocument();
+    expect(actor.getSnapshot().matches({ watching: 'signing' })).toBe(true);
+    expect(screen.getByText(workflow.paid.timing)).toBeInTheDocument();
+    expect(screen.getByText(workflow.signing.next)).toBeInTheDocument();
+    expect(screen.queryByText(said.lead)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: workflow.signing.progress })).toBeInTheDocument();
   });
 
@@ -46,7 +61,7 @@ describe.each(['lv', 'ru'] as const)('SigningScreen (%s)', (language) => {
 
   it('without a known lender or link still says what happens', async () => {
     renderScreen(<SigningScreen />, { language, status: testStatus('signed') });
-    expect(await screen.findByText(workflow.signing.leadUnknown)).toBeInTheDocument();
+    expect(await screen.findByText(workflow.signing.signedLeadUnknown)).toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });
