@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOfferExpired, lenderOfferTermsSchema, normalizeOffer, offerSchema, type LenderOfferTerms } from './offer.ts';
+import { lenderOfferTermsSchema, normalizeOffer, offerSchema, type LenderOfferTerms } from './offer.ts';
+import { isOfferExpired } from './offer-validity.ts';
 import { representativeExample } from './representative-example.ts';
 
 const lender = { id: 'ziemelu-banka', name: 'Ziemeļu Banka', kind: 'bank' } as const;

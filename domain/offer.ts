@@ -102,7 +102,3 @@ export function normalizeOffer(terms: LenderOfferTerms, lender: OfferLender, id:
     exceedsCostCap: exceedsCostCap(amount, cost.totalCostOfCredit, termDays(terms.term, drawdown)),
   };
 }
-
-/** Whether an offer's validity has run out at `now` (ms): it can no longer be chosen. */
-export const isOfferExpired = (offer: Pick<Offer, 'validUntil'>, now: number): boolean =>
-  Date.parse(offer.validUntil) <= now;

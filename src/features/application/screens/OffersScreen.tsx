@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationSnapshot } from '../../../../machines/application-machine.ts';
-import { isOfferExpired, type Offer } from '../../../../domain/offer.ts';
+import type { Offer } from '../../../../domain/offer.ts';
+import { isOfferExpired } from '../../../../domain/offer-validity.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { LiveAnnouncer } from '../../../ui/LiveAnnouncer.tsx';
