@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeOffer } from '../../../domain/offer.ts';
+import { isOfferExpired } from '../../../domain/offer-validity.ts';
 import { findSandboxLender } from './catalogue.ts';
 import {
   CONTRACT_PAGE_CSP,
@@ -61,16 +62,24 @@ export function registerContractRoutes(
   instance: FastifyInstance,
   { state, answers, background }: LenderRoutesContext,
 ): void {
+  /** What both the signing page and its form answer start from: the language, the lender, its offer. */
+  const contractOf = (request: FastifyRequest<{ Params: ContractParams; Querystring: ContractQuery }>) => {
+    const lender = findSandboxLender(request.params.lenderId);
+    return {
+      lang: contractLanguage(request.query.lang),
+      lender,
+      record: lender ? state.offerFor(lender.id, request.params.offerId) : undefined,
+      returnUrl: safeReturnUrl(request.query.return_url),
+    };
+  };
+
   instance.get<{ Params: ContractParams; Querystring: ContractQuery }>(
     '/:lenderId/contracts/:offerId',
     async (request, reply) => {
-      const lang = contractLanguage(request.query.lang);
-      const lender = findSandboxLender(request.params.lenderId);
-      const record = lender ? state.offerFor(lender.id, request.params.offerId) : undefined;
+      const { lang, lender, record, returnUrl } = contractOf(request);
       if (!lender || !record) return sendHtml(reply, 404, renderMessagePage(lang, lender, 'notFound'));
-      const returnUrl = safeReturnUrl(request.query.return_url);
       if (record.contractRef) return sendHtml(reply, 200, renderSignedPage(lang, lender, returnUrl));
-      if (Date.parse(record.terms.validUntil) < Date.now()) {
+      if (isOfferExpired(record.terms, Date.now())) {
         return sendHtml(reply, 410, renderMessagePage(lang, lender, 'expired'));
       }
       const offer = normalizeOffer(record.terms, lender, record.terms.offerId, new Date());
@@ -81,13 +90,10 @@ export function registerContractRoutes(
   instance.post<{ Params: ContractParams; Querystring: ContractQuery; Body: unknown }>(
     '/:lenderId/contracts/:offerId',
     async (request, reply) => {
-      const lang = contractLanguage(request.query.lang);
-      const lender = findSandboxLender(request.params.lenderId);
-      const record = lender ? state.offerFor(lender.id, request.params.offerId) : undefined;
+      const { lang, lender, record, returnUrl } = contractOf(request);
       if (!lender || !record) return sendHtml(reply, 404, renderMessagePage(lang, lender, 'notFound'));
-      const returnUrl = safeReturnUrl(request.query.return_url);
       if (!record.contractRef) {
-        if (Date.parse(record.terms.validUntil) < Date.now()) {
+        if (isOfferExpired(record.terms, Date.now())) {
           return sendHtml(reply, 410, renderMessagePage(lang, lender, 'expired'));
         }
         const form = request.body as Record<string, unknown> | undefined;
