@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { DatabaseConfig } from '../db/database.ts';
 import { lenderRegistryFromEnv } from '../lenders/lender-config.ts';
@@ -30,6 +30,20 @@ export interface BrokerConfig {
   readonly workers: boolean;
   /** PUBLISHER_KEYS: who may read the publisher report, by key digest; empty: nobody */
   readonly publisherKeys: readonly PublisherKey[];
+  /** the key of the keyed hashes people and phones are found by, and of the continue links' signatures */
+  readonly lookupKey: Buffer;
+  readonly notices: {
+    /** SMTP_URL (smtp://user:pass@host:port); null: e-mail notices wait in the queue until one is set */
+    readonly smtpUrl: string | null;
+    /** MAIL_FROM: the sender of every message */
+    readonly mailFrom: string;
+    /** SMS_URL: the SMS gateway's send endpoint (POST JSON {to, text}); null: no SMS */
+    readonly smsUrl: string | null;
+    /** SMS_API_KEY: the gateway's bearer key */
+    readonly smsApiKey: string | null;
+    /** NOTICE_RETRY_DELAY_SECONDS: the first retry of an undelivered message; later ones back off */
+    readonly retryDelaySeconds: number;
+  };
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -52,12 +66,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): BrokerC
     ? { url: env.DATABASE_URL }
     : { dataDir: inMemory ? null : join(dataDir, 'pglite') };
   const sandbox = `${publicBaseUrl}/sandbox`;
+  const encryption = encryptionKeys(env, inMemory ? null : join(dataDir, 'dev-encryption-key'));
   return {
     port,
     host,
     publicBaseUrl,
     database,
-    encryption: encryptionKeys(env, inMemory ? null : join(dataDir, 'dev-encryption-key')),
+    encryption,
     bankLinkBaseUrl: env.BANK_LINK_BASE_URL ?? `${sandbox}/banks`,
     smartId: {
       baseUrl: env.SMART_ID_BASE_URL ?? `${sandbox}/smart-id/v2`,
@@ -77,7 +92,26 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): BrokerC
     rateLimitScale: number(env.RATE_LIMIT_SCALE, 1),
     workers: env.WORKERS !== 'off',
     publisherKeys: parsePublisherKeys(env.PUBLISHER_KEYS),
+    lookupKey: lookupKey(env, encryption),
+    notices: {
+      smtpUrl: env.SMTP_URL || null,
+      mailFrom: env.MAIL_FROM ?? 'Kreditkompass <pazinojumi@kreditkompass.lv>',
+      smsUrl: env.SMS_URL || null,
+      smsApiKey: env.SMS_API_KEY || null,
+      retryDelaySeconds: number(env.NOTICE_RETRY_DELAY_SECONDS, 30),
+    },
   };
+}
+
+/**
+ * LOOKUP_KEY (base64, 32 bytes) in a real deployment. Without it the key is derived from the first
+ * encryption key listed, which stays listed while older rows need it; rotating it re-keys every lookup.
+ */
+function lookupKey(env: Env, encryption: BrokerConfig['encryption']): Buffer {
+  if (env.LOOKUP_KEY) return Buffer.from(env.LOOKUP_KEY, 'base64');
+  const [first] = encryption.keys.values();
+  if (!first) throw new Error('no encryption key to derive the lookup key from');
+  return Buffer.from(hkdfSync('sha256', first, Buffer.alloc(0), 'kreditkompass person lookup', 32));
 }
 
 /**

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { APPLICATION_STATES, lenderStatusSchema, languageSchema } from './api.ts';
+import { LOAN_PURPOSES } from './application.ts';
+import { offerSchema } from './offer.ts';
+import { isValidPhone } from './phone.ts';
+
+/**
+ * The personal account "Mans profils" and the return paths around it: login, the list of a person's
+ * applications, consents, their data, the SMS opt-out. The server validates with these schemas and the
+ * account's pages parse every answer with them. Errors are the API's usual `apiErrorSchema`.
+ */
+
+/** Log in with the same providers as an application: a login is an identification without an application. */
+export const LOGIN_METHODS = ['bank', 'smartId', 'eSignature'] as const;
+
+export const startLoginBodySchema = z.discriminatedUnion(
+  'method',
+  [
+    z.object({ method: z.literal('bank'), language: languageSchema, institutionId: z.string().max(64) }),
+    // Smart-ID finds the person's account by the personal code they type
+    z.object({
+      method: z.literal('smartId'),
+      language: languageSchema,
+      personalCode: z.string({ error: 'personalCode' }).max(20, { error: 'personalCode' }),
+    }),
+    z.object({ method: z.literal('eSignature'), language: languageSchema }),
+  ],
+  { error: 'identificationMethod' },
+);
+export type StartLoginBody = z.infer<typeof startLoginBodySchema>;
+
+export const startLoginAnswerSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('bank'), redirectUrl: z.url() }),
+  z.object({ method: z.literal('eSignature'), redirectUrl: z.url() }),
+  // the browser polls POST /api/account/login/poll with this secret until the session cookie comes back
+  z.object({ method: z.literal('smartId'), verificationCode: z.string().regex(/^\d{4}$/), pollSecret: z.string() }),
+]);
+export type StartLoginAnswer = z.infer<typeof startLoginAnswerSchema>;
+
+export const loginPollBodySchema = z.looseObject({ pollSecret: z.string().min(16).max(128) });
+export const loginPollAnswerSchema = z.object({
+  state: z.enum(['pending', 'succeeded', 'failed']),
+  failure: z.string().nullable(),
+});
+export type LoginPollAnswer = z.infer<typeof loginPollAnswerSchema>;
+
+/** Consents, each on its own: contact by e-mail, by SMS, by phone, and direct marketing. */
+export const CONSENT_KINDS = ['email', 'sms', 'phone', 'marketing'] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+/** How a consent was given or withdrawn. */
+export const CONSENT_SOURCES = ['applicationForm', 'account', 'unsubscribeLink', 'smsOptOut'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+export const consentSchema = z.object({
+  kind: z.enum(CONSENT_KINDS),
+  granted: z.boolean(),
+  /** null: never asked */
+  changedAt: z.iso.datetime().nullable(),
+  source: z.enum(CONSENT_SOURCES).nullable(),
+});
+export type Consent = z.infer<typeof consentSchema>;
+
+export const setConsentBodySchema = z.looseObject({ kind: z.enum(CONSENT_KINDS), granted: z.boolean() });
+
+export const accountApplicationSchema = z.object({
+  id: z.uuid(),
+  createdAt: z.iso.datetime(),
+  state: z.enum(APPLICATION_STATES),
+  language: languageSchema,
+  loan: z.object({ amount: z.number(), term: z.number().int(), purpose: z.enum(LOAN_PURPOSES) }),
+  lenders: z.array(lenderStatusSchema),
+  offers: z.array(offerSchema),
+  chosenOfferId: z.string().nullable(),
+  signUrl: z.string().nullable(),
+  /** the wizard can go on with it (identification, waiting, offers, signing) */
+  continuable: z.boolean(),
+});
+export type AccountApplication = z.infer<typeof accountApplicationSchema>;
+
+export const accountAnswerSchema = z.object({
+  firstName: z.string(),
+  applications: z.array(accountApplicationSchema),
+  consents: z.array(consentSchema),
+  /** when the session ends if nothing happens (idle timeout) */
+  sessionExpiresAt: z.iso.datetime(),
+});
+export type AccountAnswer = z.infer<typeof accountAnswerSchema>;
+
+export const accountChooseOfferBodySchema = z.looseObject({ offerId: z.uuid() });
+
+export const logoutBodySchema = z.looseObject({ everywhere: z.boolean().default(false) });
+
+export const eraseAnswerSchema = z.object({
+  withdrawnApplications: z.number().int(),
+  deletedApplications: z.number().int(),
+});
+
+/** The footer's SMS opt-out: a phone number, a code by SMS, done. */
+const phoneField = z.string({ error: 'phone' }).max(24, { error: 'phone' }).refine(isValidPhone, { error: 'phone' });
+export const smsOptOutStartBodySchema = z.looseObject({ phoneNumber: phoneField, language: languageSchema });
+export const smsOptOutConfirmBodySchema = z.looseObject({
+  phoneNumber: phoneField,
+  code: z.string({ error: 'smsCode' }).regex(/^\d{6}$/, { error: 'smsCode' }),
+});
