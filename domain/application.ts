@@ -31,6 +31,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'dateOfBirth',
   'incomeTypes',
   'acceptTerms',
+  'smsCode',
   'invalidValue',
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
@@ -180,6 +181,9 @@ const applicationFields = z.object({
   monthlyFamilyFinancialLiabilities: z.optional(moneyAmount),
   otherFamilyFinancialLiabilities: z.optional(moneyAmount),
   acceptDirectMarketing: z._default(z.boolean(message('invalidValue')), false),
+  // notices about this application; neither is pre-ticked (issue 14: consent centre)
+  emailNotices: z._default(z.boolean(message('invalidValue')), false),
+  smsNotices: z._default(z.boolean(message('invalidValue')), false),
 });
 
 type ApplicationFields = z.infer<typeof applicationFields>;

@@ -45,6 +45,7 @@ const M: Record<ValidationMessageKey, Texts> = {
     ru: 'Укажите ежемесячный доход после уплаты налогов в евро',
   },
   money: { lv: 'Norādiet summu eiro', ru: 'Укажите сумму в евро' },
+  smsCode: { lv: 'Ievadiet 6 ciparu kodu no īsziņas', ru: 'Введите 6-значный код из СМС' },
   ageRange: {
     lv: 'Kredītu var pieteikt personas no 18 līdz 85 gadu vecumam',
     ru: 'Подать заявку могут лица в возрасте от 18 до 85 лет',

@@ -557,6 +557,8 @@ const INDEPENDENT: readonly Mutation[] = [
   ...bad('acceptDataSharing', 'required', [DROP]),
   ...bad('acceptDataSharing', 'invalidValue', ['yes', null, 0]),
   ...bad('acceptDirectMarketing', 'invalidValue', ['no', 1, null]),
+  ...bad('emailNotices', 'invalidValue', ['yes', 0, null]),
+  ...bad('smsNotices', 'invalidValue', ['yes', 0, null]),
   ...bad('monthlyFinancialLiabilities', 'money', [-1, 'x', 1_000_001, null]),
   ...bad('amountRefinance', 'money', [-0.01, '5', 2_000_000]),
   ...bad('additionalAmount', 'money', [-5, {}]),
@@ -742,6 +744,8 @@ const submitProbe = (
 const APPLICATION_FIELDS = [
   ...Object.keys(validApplication),
   'acceptDirectMarketing',
+  'emailNotices',
+  'smsNotices',
   'monthlyFinancialLiabilities',
   'amountRefinance',
   'additionalAmount',

@@ -4,7 +4,7 @@ import { LEGAL_PAGES } from './legal-pages.ts';
 import type { ApplicationForm } from './use-application-form.ts';
 import { useFormLabels } from './use-form-labels.ts';
 
-/** The consents: the terms and privacy policy (required, with links to both), data sharing, direct marketing. */
+/** The consents: the terms and privacy policy (required, with links to both), data sharing, direct marketing, and notices about this application by e-mail and SMS. */
 export function ConsentsSection({ form }: { form: ApplicationForm }) {
   const { t, optional } = useFormLabels();
   const { values, set, bind, language } = form;
@@ -47,6 +47,16 @@ export function ConsentsSection({ form }: { form: ApplicationForm }) {
         {...bind('acceptDirectMarketing')}
       >
         {optional(t('acceptDirectMarketing.label'))}
+      </Checkbox>
+      <Checkbox
+        isSelected={values.emailNotices}
+        onChange={(value) => set('emailNotices', value)}
+        {...bind('emailNotices')}
+      >
+        {optional(t('emailNotices.label'))}
+      </Checkbox>
+      <Checkbox isSelected={values.smsNotices} onChange={(value) => set('smsNotices', value)} {...bind('smsNotices')}>
+        {optional(t('smsNotices.label'))}
       </Checkbox>
     </FormSection>
   );

@@ -84,6 +84,9 @@ const WORDS = {
     acceptDataSharing:
       'Piekrītu, ka mani dati no Valsts sociālās apdrošināšanas aģentūras (VSAA) datubāzes tiek nodoti sadarbības partneriem kredītspējas izvērtēšanai',
     acceptDirectMarketing: 'Vēlos saņemt piedāvājumus un jaunumus e-pastā un īsziņās (nav obligāti)',
+    emailNotices:
+      'Sūtīt man e-pastu par šo pieteikumu: saiti, ar kuru to turpināt, un ziņu, kad piedāvājumi ir gatavi (nav obligāti)',
+    smsNotices: 'Sūtīt man īsziņu, kad piedāvājumi ir gatavi (nav obligāti)',
     termsLink: /^Lietošanas noteikumi\s*\(atveras jaunā cilnē\)$/,
     privacyLink: /^Privātuma politika\s*\(atveras jaunā cilnē\)$/,
     termsHref: '/noteikumi',
@@ -160,6 +163,9 @@ const WORDS = {
     acceptDataSharing:
       'Я согласен(-на), чтобы мои данные из базы Государственного агентства социального страхования (ГАСС) передавались партнёрам для оценки кредитоспособности',
     acceptDirectMarketing: 'Хочу получать предложения и новости по электронной почте и в СМС (необязательно)',
+    emailNotices:
+      'Присылать мне письма об этой заявке: ссылку, чтобы продолжить, и весть о готовых предложениях (необязательно)',
+    smsNotices: 'Присылать СМС, когда предложения готовы (необязательно)',
     termsLink: /^Правила использования\s*\(откроется в новой вкладке\)$/,
     privacyLink: /^Политика конфиденциальности\s*\(откроется в новой вкладке\)$/,
     termsHref: '/ru/pravila',
@@ -258,7 +264,7 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
       expect(within(group).getByRole('radio', { name: w.yes })).not.toBeChecked();
       expect(within(group).getByRole('radio', { name: w.no })).not.toBeChecked();
     }
-    for (const consent of [w.acceptTerms, w.acceptDataSharing, w.acceptDirectMarketing]) {
+    for (const consent of [w.acceptTerms, w.acceptDataSharing, w.acceptDirectMarketing, w.emailNotices, w.smsNotices]) {
       expect(screen.getByRole('checkbox', { name: consent })).not.toBeChecked();
     }
     expect(submitButton(w)).toBeInTheDocument();
@@ -456,6 +462,8 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
         acceptTerms: true,
         acceptDataSharing: true,
         acceptDirectMarketing: false,
+        emailNotices: false,
+        smsNotices: false,
       },
     });
   });
@@ -482,6 +490,8 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
     await answer(user, w.pep, true, w);
     await typeInto(user, w.politicalPosition, 'Deputāts');
     await user.click(screen.getByRole('checkbox', { name: w.acceptDirectMarketing }));
+    await user.click(screen.getByRole('checkbox', { name: w.emailNotices }));
+    await user.click(screen.getByRole('checkbox', { name: w.smsNotices }));
     await user.click(submitButton(w));
 
     await waitFor(() => expect(actor.getSnapshot().matches('choosingMethod')).toBe(true));
@@ -503,6 +513,8 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
       politicalPosition: 'Deputāts',
       acceptDataSharing: false,
       acceptDirectMarketing: true,
+      emailNotices: true,
+      smsNotices: true,
     });
     expect(submissions[0]?.body.application).not.toHaveProperty('additionalAmount');
     expect(submissions[0]?.body.application).not.toHaveProperty('otherFinancialLiabilities');

@@ -73,6 +73,8 @@ export interface FormValues {
   readonly acceptTerms: boolean;
   readonly acceptDataSharing: boolean;
   readonly acceptDirectMarketing: boolean;
+  readonly emailNotices: boolean;
+  readonly smsNotices: boolean;
 }
 
 const EMPTY_DETAILS: IncomeDetails = { employmentDuration: '', typeOfOtherIncome: '', timeUntilEndOrStart: '' };
@@ -116,6 +118,8 @@ export const EMPTY_VALUES: FormValues = {
   acceptTerms: false,
   acceptDataSharing: false,
   acceptDirectMarketing: false,
+  emailNotices: false,
+  smsNotices: false,
 };
 
 export interface Preselection {
@@ -241,6 +245,8 @@ export function assembleApplication(values: FormValues): Record<string, unknown>
     acceptTerms: values.acceptTerms,
     acceptDataSharing: values.acceptDataSharing,
     acceptDirectMarketing: values.acceptDirectMarketing,
+    emailNotices: values.emailNotices,
+    smsNotices: values.smsNotices,
   });
 }
 
@@ -276,6 +282,8 @@ export function shownFields(values: FormValues): ReadonlySet<string> {
     'acceptTerms',
     'acceptDataSharing',
     'acceptDirectMarketing',
+    'emailNotices',
+    'smsNotices',
   ];
   if (values.loanPurpose === 'refinancing') shown.push('amountRefinance', 'additionalAmount');
   if (values.loanPurpose === 'other') shown.push('loanPurposeText');
