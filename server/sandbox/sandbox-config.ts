@@ -3,6 +3,7 @@ import { SMART_ID_API_END_RESULTS } from '../identity/smart-id-client.ts';
 import { lenderRegistryOf } from '../lenders/lender-config.ts';
 import { lenderDelayFromEnv, type LenderDelay } from './lenders/lender-delay.ts';
 import { sandboxLendersConfig } from './lenders/sandbox-lenders-config.ts';
+import { startSandboxMailServer, type SandboxMailServer } from './mail/mail-server.ts';
 
 type EndResult = (typeof SMART_ID_API_END_RESULTS)[number];
 
@@ -38,4 +39,28 @@ export function loadSandboxConfig(env: Env, publicBaseUrl: string): SandboxConfi
 export function withSandboxLenders(config: BrokerConfig, sandbox: SandboxConfig): BrokerConfig {
   if (config.lenders.length > 0) return config;
   return { ...config, lenders: lenderRegistryOf(sandboxLendersConfig(sandbox.lendersBaseUrl), 'the sandbox lenders') };
+}
+
+/**
+ * With the simulators in this process, notices that have nowhere else to go go to them: e-mail to the
+ * mail catcher (started here: SMTP is not HTTP, so it has a port of its own; the caller closes it) and
+ * SMS to the gateway simulator under /sandbox/sms. An SMTP_URL or SMS_URL that is set is kept.
+ */
+export async function withSandboxMessaging(
+  config: BrokerConfig,
+  sandbox: SandboxConfig,
+): Promise<{ config: BrokerConfig; mailbox: SandboxMailServer | null }> {
+  if (!sandbox.inProcess) return { config, mailbox: null };
+  const mailbox = config.notices.smtpUrl === null ? await startSandboxMailServer() : null;
+  return {
+    config: {
+      ...config,
+      notices: {
+        ...config.notices,
+        smtpUrl: config.notices.smtpUrl ?? mailbox?.url ?? null,
+        smsUrl: config.notices.smsUrl ?? `${config.publicBaseUrl}/sandbox/sms/api/messages`,
+      },
+    },
+    mailbox,
+  };
 }

@@ -3,7 +3,8 @@ import pg from 'pg';
 import { buildApp, type BrokerApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/config.ts';
 import { registerSandbox } from '../../server/sandbox/register.ts';
-import { loadSandboxConfig, withSandboxLenders } from '../../server/sandbox/sandbox-config.ts';
+import type { SandboxMailServer } from '../../server/sandbox/mail/mail-server.ts';
+import { loadSandboxConfig, withSandboxLenders, withSandboxMessaging } from '../../server/sandbox/sandbox-config.ts';
 import { startWorkers } from '../../server/jobs/workers.ts';
 import { freePort } from './postgres-cluster.ts';
 
@@ -13,6 +14,8 @@ export interface RunningBroker extends BrokerApp {
   readonly url: string;
   /** every log line the server wrote */
   readonly logs: string[];
+  /** the sandbox's mail catcher (messages also at /sandbox/mail); null when the test set SMTP_URL */
+  readonly mailbox: SandboxMailServer | null;
   close(): Promise<void>;
 }
 
@@ -32,7 +35,8 @@ export const TEST_ENCRYPTION_KEYS = `test-1:${randomBytes(32).toString('base64')
 
 /**
  * The real server on a free port: the API, the jobs, and the simulators of banks, Smart-ID,
- * eParaksts and lenders mounted in the same process and reached over HTTP.
+ * eParaksts, lenders and SMS mounted in the same process and reached over HTTP, and a mail catcher
+ * on a port of its own that e-mail goes to over SMTP unless the test sets SMTP_URL.
  */
 export async function startBroker(options: {
   storage: Storage;
@@ -59,16 +63,28 @@ export async function startBroker(options: {
   });
   const sandbox = loadSandboxConfig({ SANDBOX_LENDER_DELAY_MS: '0', ...options.env }, config.publicBaseUrl);
   const logs: string[] = [];
-  const built = await buildApp({
-    clientDir: null,
-    config: withSandboxLenders(config, sandbox),
-    extend: (app) => registerSandbox(app, sandbox),
-    logger: options.logger ?? true,
-    logStream: { write: (line) => void logs.push(line) },
-  });
-  await built.app.listen({ port, host: '127.0.0.1' });
-  await startWorkers(built.broker);
-  return { ...built, url: `http://127.0.0.1:${port}`, logs, close: () => built.app.close() };
+  const messaging = await withSandboxMessaging(withSandboxLenders(config, sandbox), sandbox);
+  const { mailbox } = messaging;
+  try {
+    const built = await buildApp({
+      clientDir: null,
+      config: messaging.config,
+      extend: (app) => registerSandbox(app, sandbox, { mailbox }),
+      logger: options.logger ?? true,
+      logStream: { write: (line) => void logs.push(line) },
+    });
+    await built.app.listen({ port, host: '127.0.0.1' });
+    await startWorkers(built.broker);
+    const close = async () => {
+      await built.app.close();
+      await mailbox?.close();
+    };
+    return { ...built, url: `http://127.0.0.1:${port}`, logs, mailbox, close };
+  } catch (error) {
+    // a broker that did not start must not leave its mail catcher listening
+    await mailbox?.close();
+    throw error;
+  }
 }
 
 function requireUrl(url: string | undefined): string {
