@@ -36,6 +36,9 @@ export default defineConfig({
         // every test's browser comes from 127.0.0.1: per-address limits are for people, not for a
         // test suite (tests/server/api-behaviour.test.ts checks the limits themselves)
         RATE_LIMIT_SCALE: '50',
+        // messages: "offers ready" after 1 s, and a retry a second after SMTP comes back
+        NOTICE_BATCH_SECONDS: '1',
+        NOTICE_RETRY_DELAY_SECONDS: '1',
         // the publisher of tests/e2e/publisher, reading its report (tests/e2e/widgets.spec.ts)
         PUBLISHER_KEYS: 'autoportals.lv:autoportals-report-key-0123456789',
       },

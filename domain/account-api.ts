@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APPLICATION_STATES, lenderStatusSchema, languageSchema } from './api.ts';
 import { LOAN_PURPOSES } from './application.ts';
 import { offerSchema } from './offer.ts';
+import { isValidPersonalCode } from './personal-code.ts';
 import { isValidPhone } from './phone.ts';
 
 /**
@@ -21,7 +22,10 @@ export const startLoginBodySchema = z.discriminatedUnion(
     z.object({
       method: z.literal('smartId'),
       language: languageSchema,
-      personalCode: z.string({ error: 'personalCode' }).max(20, { error: 'personalCode' }),
+      personalCode: z
+        .string({ error: 'personalCode' })
+        .max(20, { error: 'personalCode' })
+        .refine(isValidPersonalCode, { error: 'personalCode' }),
     }),
     z.object({ method: z.literal('eSignature'), language: languageSchema }),
   ],

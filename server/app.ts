@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ApiError } from '../domain/api.ts';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -74,6 +75,7 @@ export async function buildApp({
       'retry-after': true,
     },
   });
+  await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
       info: {

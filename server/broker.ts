@@ -9,6 +9,8 @@ import type { LenderEndpoint } from './lenders/registry.ts';
 import { createFieldCipher, type FieldCipher } from './security/field-cipher.ts';
 import { buildStatus } from './applications/status.ts';
 import { createStatusHub, type StatusHub } from './applications/status-hub.ts';
+import { createMailer, type Mailer } from './notices/mailer.ts';
+import { createSmsGateway, type SmsGateway } from './notices/sms-gateway.ts';
 
 /** The broker's long-lived parts, created once per process and handed to routes and jobs. */
 export interface Broker {
@@ -20,6 +22,8 @@ export interface Broker {
   readonly smartId: ReturnType<typeof createSmartIdClient>;
   readonly eParaksts: ReturnType<typeof createEParakstsClient>;
   readonly hub: StatusHub;
+  readonly mailer: Mailer;
+  readonly sms: SmsGateway;
   readonly log: FastifyBaseLogger;
   close(): Promise<void>;
 }
@@ -47,6 +51,7 @@ export async function createBroker(config: BrokerConfig, log: FastifyBaseLogger)
     return status ? JSON.stringify(status) : null;
   });
 
+  const mailer = createMailer(config.notices.smtpUrl, config.notices.mailFrom);
   return {
     config,
     db,
@@ -65,9 +70,12 @@ export async function createBroker(config: BrokerConfig, log: FastifyBaseLogger)
       redirectUri: `${config.publicBaseUrl}/api/identification/eparaksts/callback`,
     }),
     hub,
+    mailer,
+    sms: createSmsGateway(config.notices.smsUrl, config.notices.smsApiKey),
     log,
     async close() {
       await hub.close();
+      mailer.close();
       await boss.stop({ graceful: true, timeout: 5000 });
       await db.close();
     },

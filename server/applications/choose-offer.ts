@@ -6,7 +6,15 @@ import { pathOfStep } from '../../domain/wizard-paths.ts';
 
 /** Records the person's choice and answers where to sign with that lender. A new choice replaces an unsigned one. */
 export async function chooseOffer(broker: Broker, token: string, offerId: string): Promise<{ signUrl: string }> {
-  const applicationId = await applicationIdForToken(broker, token);
+  return chooseOfferOf(broker, await applicationIdForToken(broker, token), offerId);
+}
+
+/** The same choice for an application found otherwise (the personal account finds it by its session). */
+export async function chooseOfferOf(
+  broker: Broker,
+  applicationId: string,
+  offerId: string,
+): Promise<{ signUrl: string }> {
   const answer = await broker.db.transaction(async (tx) => {
     const [application] = (
       await tx.query<{ state: string; language: 'lv' | 'ru' }>(

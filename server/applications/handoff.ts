@@ -23,7 +23,14 @@ const hashHandoffCode = (code: string): string => createHash('sha256').update(co
 
 /** A new code for the application the token opens; an unknown or expired token answers 404 invalidToken. */
 export async function createHandoff(broker: Broker, token: string): Promise<HandoffAnswer> {
-  const applicationId = await applicationIdForToken(broker, token);
+  return createHandoffOf(broker, await applicationIdForToken(broker, token));
+}
+
+/**
+ * A code for an application found otherwise: the personal account (by its session) and a message's
+ * continue link hand the application to the wizard the same way a widget does.
+ */
+export async function createHandoffOf(broker: Broker, applicationId: string): Promise<HandoffAnswer> {
   const code = randomBytes(32).toString('base64url');
   await broker.db.query(
     `INSERT INTO application_handoffs (code_hash, application_id, expires_at)

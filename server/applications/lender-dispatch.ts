@@ -8,6 +8,7 @@ import { openApplicant } from './applicant-record.ts';
 import { lockApplication, refreshLenderProgress } from './progress.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
 import { statusChanged } from './status-hub.ts';
+import { noticeLenderProgress } from '../notices/notice-triggers.ts';
 
 const LEASE_SECONDS = 30;
 
@@ -89,6 +90,8 @@ async function settle(
     if (updated.rows.length > 0) await refreshLenderProgress(tx, applicationId);
   });
   broker.hub.forget(applicationId);
+  // the last lender failing or timing out may be what makes "all answered" true
+  await noticeLenderProgress(broker, applicationId);
 }
 
 /** A lender that has not answered within its time stops holding the application back. */

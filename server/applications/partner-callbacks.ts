@@ -4,6 +4,7 @@ import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import type { PartnerCallback } from '../lenders/messages.ts';
 import { lockApplication, refreshLenderProgress } from './progress.ts';
+import { noticeLenderProgress } from '../notices/notice-triggers.ts';
 
 const MAX_APR = 9_999;
 const MAX_TOTAL = 10_000_000;
@@ -88,4 +89,5 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
     return applicationId;
   });
   broker.hub.forget(applicationId);
+  await noticeLenderProgress(broker, applicationId);
 }

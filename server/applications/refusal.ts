@@ -27,7 +27,17 @@ export type RefusalReason =
   /** the same Idempotency-Key is being used by a request still in flight */
   | 'idempotencyKeyInFlight'
   /** the same Idempotency-Key came with another body */
-  | 'idempotencyKeyReused';
+  | 'idempotencyKeyReused'
+  /** a Smart-ID login poll names no login this server started */
+  | 'unknownLogin'
+  /** the account's API without a live session */
+  | 'notLoggedIn'
+  /** an application that is not the logged-in person's, or does not exist */
+  | 'unknownApplication'
+  /** the SMS opt-out code is wrong, expired or tried too often */
+  | 'wrongSmsCode'
+  /** an unsubscribe link that is not ours or whose message is gone */
+  | 'unknownUnsubscribeLink';
 
 export class Refusal extends Error {
   readonly reason: RefusalReason;

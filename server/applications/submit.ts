@@ -9,6 +9,9 @@ import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import { newToken, tokenHash } from '../security/tokens.ts';
 import { sealApplicant } from './applicant-record.ts';
+import { personKeyOf } from '../security/lookup-keys.ts';
+import { noticeChoicesOf, recordFormConsents } from '../account/consents.ts';
+import { noticeApplicationReceived } from '../notices/notice-triggers.ts';
 
 export interface Submission {
   readonly language: Language;
@@ -42,10 +45,11 @@ export async function submitApplication(
   const expiresAt = new Date(Date.now() + broker.config.tokenTtlDays * 86_400_000);
   const applicant = sealApplicant(broker.cipher, id, application);
   const sealedToken = broker.cipher.encrypt(token, `${id}:token`);
+  const personKey = personKeyOf(broker.config.lookupKey, application.personalId);
   const inserted = await broker.db.query(
     `INSERT INTO applications (id, token_hash, token_expires_at, idempotency_key, request_hash, token_ciphertext,
-       state, language, amount, term, purpose, key_id, applicant_ciphertext, tracking)
-     VALUES ($1, $2, $3, $4, $5, $6, 'draft', $7, $8, $9, $10, $11, $12, $13)
+       state, language, amount, term, purpose, key_id, applicant_ciphertext, tracking, person_key, notice_choices)
+     VALUES ($1, $2, $3, $4, $5, $6, 'draft', $7, $8, $9, $10, $11, $12, $13, $14, $15)
      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
     [
       id,
@@ -61,6 +65,8 @@ export async function submitApplication(
       applicant.keyId,
       applicant.ciphertext,
       JSON.stringify(submission.tracking ?? {}),
+      personKey,
+      JSON.stringify(noticeChoicesOf(application)),
     ],
   );
   if (inserted.rows.length === 0) {
@@ -69,6 +75,8 @@ export async function submitApplication(
     if (raced) return raced;
     throw new Refusal('idempotencyKeyInFlight');
   }
+  await recordFormConsents(broker, personKey, application);
+  await noticeApplicationReceived(broker, id);
   return { token, expiresAt: expiresAt.toISOString() };
 }
 

@@ -43,6 +43,8 @@ export interface BrokerConfig {
     readonly smsApiKey: string | null;
     /** NOTICE_RETRY_DELAY_SECONDS: the first retry of an undelivered message; later ones back off */
     readonly retryDelaySeconds: number;
+    /** NOTICE_BATCH_SECONDS: "offers ready" waits this long, so offers arriving together make one message */
+    readonly batchSeconds: number;
   };
 }
 
@@ -99,6 +101,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): BrokerC
       smsUrl: env.SMS_URL || null,
       smsApiKey: env.SMS_API_KEY || null,
       retryDelaySeconds: number(env.NOTICE_RETRY_DELAY_SECONDS, 30),
+      batchSeconds: number(env.NOTICE_BATCH_SECONDS, 20),
     },
   };
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Broker } from '../broker.ts';
+import { registerAccountRoutes } from './account-routes.ts';
 import { registerApplicationRoutes } from './application-routes.ts';
 import { registerIdentificationRoutes } from './identification-routes.ts';
 import { registerInstitutionRoutes } from './institution-routes.ts';
+import { registerNoticeRoutes } from './notice-routes.ts';
 import { registerStatusRoutes } from './status-routes.ts';
 
 /** The browser's API, one module a resource. */
@@ -11,4 +13,6 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
   registerApplicationRoutes(app, broker);
   registerStatusRoutes(app, broker);
   registerIdentificationRoutes(app, broker);
+  registerAccountRoutes(app, broker);
+  await registerNoticeRoutes(app, broker);
 }

@@ -34,6 +34,11 @@ const answerToRefusal: Record<RefusalReason, readonly [number, ApiErrorCode]> = 
   implausibleOffer: [400, 'validation'],
   idempotencyKeyInFlight: [409, 'idempotencyKey'],
   idempotencyKeyReused: [422, 'idempotencyKey'],
+  unknownLogin: [404, 'loginExpired'],
+  notLoggedIn: [401, 'notLoggedIn'],
+  unknownApplication: [404, 'notFound'],
+  wrongSmsCode: [400, 'wrongSmsCode'],
+  unknownUnsubscribeLink: [400, 'unsubscribeLinkInvalid'],
 };
 
 /**

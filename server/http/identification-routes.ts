@@ -13,6 +13,8 @@ import type { Broker } from '../broker.ts';
 import { verifyBankReturn } from '../identity/bank-link.ts';
 import { INSTITUTIONS } from '../identity/institutions.ts';
 import { ApiProblem } from './problem.ts';
+import { sessionCookie } from './session-cookie.ts';
+import { accountPath, finishLogin, loginByReturnState } from '../account/login.ts';
 import { ERROR_ANSWERS, perMinute } from './route-options.ts';
 
 /** The wizard's screens the identity providers send the person back to. */
@@ -29,6 +31,7 @@ const returnPath = ({ succeeded, language, returnTo }: { succeeded: boolean; lan
 /** Identification: its start, and the bank's and eParaksts' returns that redirect the browser to the wizard. */
 export function registerIdentificationRoutes(app: FastifyInstance, broker: Broker): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const cookie = sessionCookie(broker);
 
   api.post(
     '/api/identification/start',
@@ -94,7 +97,8 @@ export function registerIdentificationRoutes(app: FastifyInstance, broker: Broke
     },
     async (request, reply) => {
       const identification = await identificationByReturnState(broker, 'eSignature', request.query.state);
-      if (!identification) throw new ApiProblem(400, 'invalidToken');
+      const login = identification ? null : await loginByReturnState(broker, 'eSignature', request.query.state);
+      if (!identification && !login) throw new ApiProblem(400, 'invalidToken');
       const { code } = request.query;
       let outcome: Parameters<typeof finishIdentification>[2];
       if (!code) {
@@ -108,7 +112,13 @@ export function registerIdentificationRoutes(app: FastifyInstance, broker: Broke
           outcome = { kind: 'failed', failure: 'providerError' };
         }
       }
-      const finished = await finishIdentification(broker, identification.id, outcome);
+      // eParaksts has one redirect address: a login to the account comes back here too
+      if (login) {
+        const sessionId = await finishLogin(broker, login.id, outcome);
+        if (sessionId) cookie.set(reply, sessionId);
+        return reply.redirect(accountPath(login.language, !sessionId), 303);
+      }
+      const finished = identification ? await finishIdentification(broker, identification.id, outcome) : null;
       if (!finished) throw new ApiProblem(400, 'invalidToken');
       return reply.redirect(returnPath(finished), 303);
     },

@@ -9,6 +9,17 @@ import {
 import { deleteExpiredData, expireStaleApplications } from '../applications/maintenance.ts';
 import { followSmartIdSession, type SmartIdPollJob } from '../applications/smart-id-session.ts';
 import { createQueues, QUEUES } from './queues.ts';
+import {
+  createWithdrawalQueue,
+  sendWithdrawal,
+  WITHDRAWAL_QUEUE,
+  type LenderWithdrawalJob,
+} from '../applications/lender-withdrawal.ts';
+import { backfillPersonKeys } from '../account/person-key-backfill.ts';
+import { deleteIdleSessions } from '../account/sessions.ts';
+import { createNoticeQueue, NOTICE_QUEUE, type NoticeJob } from '../notices/notice-queue.ts';
+import { sendNotice } from '../notices/notice-sender.ts';
+import { noticeExpiringOffers } from '../notices/notice-triggers.ts';
 
 /** Runs a fetched batch in parallel and settles each job by itself: one failure retries one job. */
 const eachJob =
@@ -31,6 +42,8 @@ const batch = { perJobResults: true, burstWhenBatchFull: true } as const;
 export async function startWorkers(broker: Broker): Promise<void> {
   const { boss } = broker;
   await createQueues(boss);
+  await createNoticeQueue(boss, broker.config);
+  await createWithdrawalQueue(boss);
   if (!broker.config.workers) return;
 
   await boss.work<LenderSendJob>(
@@ -54,13 +67,26 @@ export async function startWorkers(broker: Broker): Promise<void> {
   await boss.work(QUEUES.sweep, { pollingIntervalSeconds: 10 }, async () => {
     await sweepLenderRequests(broker);
     await expireStaleApplications(broker);
+    await noticeExpiringOffers(broker);
   });
   await boss.work(QUEUES.retention, { pollingIntervalSeconds: 30 }, async () => {
     await deleteExpiredData(broker);
+    await deleteIdleSessions(broker.db);
   });
+  await boss.work<LenderWithdrawalJob>(
+    WITHDRAWAL_QUEUE,
+    { ...batch, batchSize: 16, localConcurrency: 2, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
+    eachJob((job) => sendWithdrawal(broker, job)),
+  );
+  await boss.work<NoticeJob>(
+    NOTICE_QUEUE,
+    { ...batch, batchSize: 10, localConcurrency: 2, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
+    eachJob((job) => sendNotice(broker, job)),
+  );
   await boss.schedule(QUEUES.sweep, '* * * * *');
   await boss.schedule(QUEUES.retention, '17 3 * * *', null, { tz: 'Europe/Riga' });
 
   // what a crash left behind resumes now, not at the next scheduled sweep
   await sweepLenderRequests(broker);
+  while ((await backfillPersonKeys(broker)) === 500);
 }

@@ -1,4 +1,4 @@
-import { partnerAcceptedSchema, type PartnerApplication } from './messages.ts';
+import { partnerAcceptedSchema, type PartnerApplication, type PartnerWithdrawal } from './messages.ts';
 import { IDEMPOTENCY_HEADER, signPartnerMessage } from './partner-protocol.ts';
 import type { LenderEndpoint } from './registry.ts';
 
@@ -91,4 +91,43 @@ export async function sendApplication(
     throw new LenderRejectedError(lender.id, `lender ${lender.id}: malformed answer`, response.status);
   }
   return { reference: accepted.data.reference };
+}
+
+/**
+ * `POST {lender}/applications/{reference}/withdrawal`, signed like an application. A lender that no longer
+ * knows the reference (404) has nothing to withdraw: that is done too.
+ */
+export async function withdrawApplication(
+  lender: LenderEndpoint,
+  lenderReference: string,
+  withdrawal: PartnerWithdrawal,
+  opts: { timeoutMs?: number } = {},
+): Promise<void> {
+  const body = JSON.stringify(withdrawal);
+  const url = `${lender.baseUrl.replace(/\/+$/, '')}/applications/${encodeURIComponent(lenderReference)}/withdrawal`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        [IDEMPOTENCY_HEADER]: withdrawal.requestId,
+        ...signPartnerMessage(lender.secret, body, lender.keyId),
+      },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_LENDER_TIMEOUT_MS),
+    });
+    await response.arrayBuffer();
+  } catch (error) {
+    throw new LenderRetryableError(lender.id, `lender ${lender.id}: unreachable`, undefined, { cause: error });
+  }
+  if (response.status === 429 || response.status >= 500) {
+    throw new LenderRetryableError(lender.id, `lender ${lender.id}: HTTP ${response.status}`, response.status);
+  }
+  if (response.status === 404) return;
+  if (response.status < 200 || response.status >= 300) {
+    throw new LenderRejectedError(lender.id, `lender ${lender.id}: HTTP ${response.status}`, response.status);
+  }
 }

@@ -123,4 +123,11 @@ export type PartnerCallbackType = PartnerCallback['type'];
 
 /** What a lender answers to an accepted application (HTTP 202). */
 export const partnerAcceptedSchema = z.object({ reference: z.string().min(1).max(128) });
+
+/** The broker withdraws an application a lender got: the person erased their data or withdrew it. */
+export const partnerWithdrawalSchema = z.object({
+  requestId: z.string().min(1).max(200),
+  reason: z.enum(['erasure', 'withdrawn']),
+});
+export type PartnerWithdrawal = z.infer<typeof partnerWithdrawalSchema>;
 export type PartnerAccepted = z.infer<typeof partnerAcceptedSchema>;

@@ -6,6 +6,7 @@ import { registerApplicationRoutes } from './application-routes.ts';
 import { CallbackSender, type CallbackRetryOptions } from './callback-sender.ts';
 import { SANDBOX_LENDERS } from './catalogue.ts';
 import { registerContractRoutes } from './contract-routes.ts';
+import { registerWithdrawalRoutes } from './withdrawal-routes.ts';
 import { ignoreAbort, lenderOr404, type LenderParams } from './route-support.ts';
 import { LenderSandboxState, sandboxBehaviourSchema, type LenderSandboxStats } from './sandbox-state.ts';
 
@@ -15,6 +16,8 @@ import { LenderSandboxState, sandboxBehaviourSchema, type LenderSandboxStats } f
  *   POST {prefix}/:lenderId/applications        signed by the broker; 202 { reference }, then a signed callback
  *   GET  {prefix}/:lenderId/contracts/:offerId  the lender's signing page (?lang=lv|ru&return_url=…)
  *   POST {prefix}/:lenderId/contracts/:offerId  signs: 'signed' callback, then after the payout delay 'paid'; 303
+ *   POST {prefix}/:lenderId/applications/:reference/withdrawal  signed; the broker withdraws an application
+ *   GET  {prefix}/withdrawals                   the withdrawals received, newest first
  *   GET  {prefix}/stats                         per lender: deliveries, applications, byApplicationRef, …
  *   PUT  {prefix}/:lenderId/behaviour           { mode, delayMs? }: inject failures
  *   POST {prefix}/reset                         forget everything, cancel pending answers
@@ -72,6 +75,7 @@ export async function registerLenderSandbox(app: FastifyInstance, opts: LenderSa
 
       registerApplicationRoutes(instance, context, brokerPartnerId);
       registerContractRoutes(instance, context);
+      registerWithdrawalRoutes(instance, context, brokerPartnerId);
 
       instance.get('/stats', async () => {
         const all: Record<string, LenderSandboxStats> = {};

@@ -33,6 +33,15 @@ export interface LenderSandboxStats {
   callbacksRefused: number;
 }
 
+/** A broker's word that an application this lender got is withdrawn (erasure or the person's withdrawal). */
+export interface WithdrawalRecord {
+  readonly lenderId: string;
+  readonly reference: string;
+  readonly applicationRef: string | null;
+  readonly reason: string;
+  readonly receivedAt: string;
+}
+
 export interface AcceptedApplication {
   readonly reference: string;
   readonly applicationRef: string;
@@ -77,6 +86,7 @@ export class LenderSandboxState {
   readonly accepted = new Map<string, AcceptedApplication>();
   readonly offers = new Map<string, OfferRecord>();
   readonly behaviours = new Map<string, SandboxBehaviour>();
+  readonly withdrawals = new Map<string, WithdrawalRecord>();
   #abort = new AbortController();
 
   /** Aborted by `reset` and `close`: background work reads it once when it starts, so a reset ends it. */
@@ -109,6 +119,7 @@ export class LenderSandboxState {
     this.accepted.clear();
     this.offers.clear();
     this.behaviours.clear();
+    this.withdrawals.clear();
   }
 
   close(): void {

@@ -48,8 +48,17 @@ async function answer(page: Surface, question: string, yes: boolean, lang: Langu
   await tick(page.getByRole('radiogroup', { name: question }), 'radio', yes ? form.yes : form.no);
 }
 
-/** The fewest answers of a valid application, by mouse. */
-export async function fillApplication(page: Surface, lang: Language, { monthlyIncome = APPLICANT.monthlyIncome } = {}) {
+/** The fewest answers of a valid application, by mouse; the notices only when asked for. */
+export async function fillApplication(
+  page: Surface,
+  lang: Language,
+  {
+    monthlyIncome = APPLICANT.monthlyIncome,
+    email = APPLICANT.email,
+    personalId = APPLICANT.personalId,
+    emailNotices = false,
+  }: { monthlyIncome?: string; email?: string; personalId?: string; emailNotices?: boolean } = {},
+) {
   const { form } = WORDS[lang];
   await page.getByRole('textbox', { name: form.monthlyIncome.label, exact: true }).fill(monthlyIncome);
   await tick(page, 'checkbox', form.incomeType.fullTimeJob);
@@ -61,8 +70,8 @@ export async function fillApplication(page: Surface, lang: Language, { monthlyIn
   await page.getByRole('textbox', { name: form.firstname.label, exact: true }).fill(APPLICANT.firstname);
   await page.getByRole('textbox', { name: form.lastname.label, exact: true }).fill(APPLICANT.lastname);
   await choose(page, form.loanPurpose.label, form.purpose.personalNeeds);
-  await page.getByRole('textbox', { name: form.personalId.label, exact: true }).fill(APPLICANT.personalId);
-  await page.getByRole('textbox', { name: form.email.label, exact: true }).fill(APPLICANT.email);
+  await page.getByRole('textbox', { name: form.personalId.label, exact: true }).fill(personalId);
+  await page.getByRole('textbox', { name: form.email.label, exact: true }).fill(email);
   await page.getByRole('textbox', { name: form.phone.label, exact: true }).fill(`+371${APPLICANT.phone}`);
   await answer(page, form.hasSpouse.label, false, lang);
   await answer(page, form.hasDependents.label, false, lang);
@@ -70,6 +79,7 @@ export async function fillApplication(page: Surface, lang: Language, { monthlyIn
   await answer(page, form.politicalyExposedPerson.label, false, lang);
   await tick(page, 'checkbox', form.acceptTerms.label);
   await tick(page, 'checkbox', form.acceptDataSharing.label);
+  if (emailNotices) await tick(page, 'checkbox', `${form.emailNotices.label} ${form.optional}`);
 }
 
 export async function submitApplication(page: Page, lang: Language) {

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { company } from '../../domain/company.ts';
+import type { Broker } from '../broker.ts';
+import { openApplicant } from '../applications/applicant-record.ts';
+import { WITHDRAWAL_QUEUE, type LenderWithdrawalJob } from '../applications/lender-withdrawal.ts';
+import { APPLICATION_COLUMNS, type ApplicationRow } from '../applications/status.ts';
+import { consentsOf } from './consents.ts';
+
+/**
+ * "My data": everything held about a person, as JSON (GDPR access and portability), and its erasure.
+ * Only what is about the person goes out: no token hashes, ciphertexts, lookup keys or provider secrets.
+ */
+
+/** States in which lenders still hold an application open: they are told it is withdrawn. */
+const OPEN_WITH_LENDERS = ['processing', 'offers', 'offerChosen', 'noOffers'];
+
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+export async function exportPersonData(broker: Broker, personKey: string) {
+  const { db, cipher, lenders } = broker;
+  const rows = (
+    await db.query<ApplicationRow & { created_at: Date; tracking: unknown; notice_choices: unknown }>(
+      `SELECT ${APPLICATION_COLUMNS}, created_at, tracking, notice_choices FROM applications
+       WHERE person_key = $1 ORDER BY created_at DESC`,
+      [personKey],
+    )
+  ).rows;
+  const applications = [];
+  for (const row of rows) {
+    const identifications = (
+      await db.query<{
+        method: string;
+        institution_id: string | null;
+        state: string;
+        created_at: Date;
+        finished_at: Date | null;
+      }>(
+        `SELECT method, institution_id, state, created_at, finished_at FROM identifications
+         WHERE application_id = $1 ORDER BY created_at`,
+        [row.id],
+      )
+    ).rows;
+    const requests = (
+      await db.query<{ lender_id: string; state: string; sent_at: Date | null; answered_at: Date | null }>(
+        'SELECT lender_id, state, sent_at, answered_at FROM lender_requests WHERE application_id = $1 ORDER BY lender_id',
+        [row.id],
+      )
+    ).rows;
+    const offers = (
+      await db.query<Record<string, unknown> & { lender_id: string; valid_until: Date; created_at: Date }>(
+        `SELECT id, lender_id, amount::float8 AS amount, term, annual_rate::float8 AS annual_rate,
+           arrangement_fee::float8 AS arrangement_fee, monthly_fee::float8 AS monthly_fee,
+           monthly_payment::float8 AS monthly_payment, total_payable::float8 AS total_payable,
+           total_cost_of_credit::float8 AS total_cost_of_credit, apr::float8 AS apr, valid_until, created_at
+         FROM offers WHERE application_id = $1 ORDER BY apr`,
+        [row.id],
+      )
+    ).rows;
+    const notices = (
+      await db.query<{ kind: string; channel: string; state: string; created_at: Date; sent_at: Date | null }>(
+        'SELECT kind, channel, state, created_at, sent_at FROM notices WHERE application_id = $1 ORDER BY created_at',
+        [row.id],
+      )
+    ).rows;
+    const lenderName = (id: string) => lenders.get(id)?.name ?? id;
+    applications.push({
+      id: row.id,
+      createdAt: row.created_at.toISOString(),
+      state: row.state,
+      language: row.language,
+      loan: { amount: row.amount, term: row.term, purpose: row.purpose },
+      applicant: openApplicant(cipher, row),
+      tracking: row.tracking,
+      noticeChoices: row.notice_choices,
+      identifications: identifications.map((identification) => ({
+        method: identification.method,
+        bank: identification.institution_id,
+        state: identification.state,
+        startedAt: identification.created_at.toISOString(),
+        finishedAt: iso(identification.finished_at),
+      })),
+      lenders: requests.map((request) => ({
+        lender: lenderName(request.lender_id),
+        state: request.state,
+        sentAt: iso(request.sent_at),
+        answeredAt: iso(request.answered_at),
+      })),
+      offers: offers.map(({ lender_id, valid_until, created_at, ...terms }) => ({
+        lender: lenderName(lender_id),
+        ...terms,
+        validUntil: valid_until.toISOString(),
+        receivedAt: created_at.toISOString(),
+      })),
+      chosenOfferId: row.chosen_offer_id,
+      signUrl: row.sign_url,
+      messages: notices.map((notice) => ({
+        kind: notice.kind,
+        channel: notice.channel,
+        state: notice.state,
+        queuedAt: notice.created_at.toISOString(),
+        sentAt: iso(notice.sent_at),
+      })),
+    });
+  }
+  const sessions = (
+    await db.query<{ method: string; created_at: Date; last_seen_at: Date }>(
+      'SELECT method, created_at, last_seen_at FROM account_sessions WHERE person_key = $1 ORDER BY created_at',
+      [personKey],
+    )
+  ).rows;
+  return {
+    exportedAt: new Date().toISOString(),
+    controller: {
+      name: company.legalName,
+      registrationNumber: company.registrationNumber,
+      address: company.address,
+      email: company.email,
+    },
+    applications,
+    consents: await consentsOf(db, personKey),
+    sessions: sessions.map((session) => ({
+      method: session.method,
+      startedAt: session.created_at.toISOString(),
+      lastSeenAt: session.last_seen_at.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Erasure: every application of the person goes (with its offers, lender rows, messages and links),
+ * their consents and sessions too; each lender still holding one open is told it is withdrawn.
+ */
+export async function erasePersonData(
+  broker: Broker,
+  personKey: string,
+): Promise<{ withdrawnApplications: number; deletedApplications: number }> {
+  const { jobs, withdrawn, deleted } = await broker.db.transaction(async (tx) => {
+    const open = (
+      await tx.query<{ application_id: string; lender_id: string; lender_reference: string }>(
+        `SELECT r.application_id, r.lender_id, r.lender_reference
+         FROM lender_requests r JOIN applications a ON a.id = r.application_id
+         WHERE a.person_key = $1 AND a.state = ANY($2::text[])
+           AND r.lender_reference IS NOT NULL AND r.state IN ('sent', 'offer')
+         FOR UPDATE OF a`,
+        [personKey, OPEN_WITH_LENDERS],
+      )
+    ).rows;
+    const removed = await tx.query<{ id: string }>('DELETE FROM applications WHERE person_key = $1 RETURNING id', [
+      personKey,
+    ]);
+    await tx.query('DELETE FROM consents WHERE person_key = $1', [personKey]);
+    await tx.query('DELETE FROM account_sessions WHERE person_key = $1', [personKey]);
+    await tx.query('DELETE FROM login_attempts WHERE person_key = $1', [personKey]);
+    return {
+      jobs: open.map((request): LenderWithdrawalJob => ({
+        lenderId: request.lender_id,
+        lenderReference: request.lender_reference,
+        requestId: randomUUID(),
+        reason: 'erasure',
+      })),
+      withdrawn: new Set(open.map((request) => request.application_id)).size,
+      deleted: removed.rows.map((row) => row.id),
+    };
+  });
+  // a cached status must not outlive its application
+  for (const applicationId of deleted) broker.hub.forget(applicationId);
+  // after the commit: the rows are gone either way; a crash right here leaves a lender to expire the
+  // application on its own, which the partner agreement allows
+  for (const job of jobs) await broker.boss.send(WITHDRAWAL_QUEUE, job);
+  return { withdrawnApplications: withdrawn, deletedApplications: deleted.length };
+}

@@ -1,0 +1,123 @@
+import type { Job } from 'pg-boss';
+import type { Language } from '../../domain/language.ts';
+import type { Broker } from '../broker.ts';
+import { mayNotify, type NoticeChannel } from '../account/consents.ts';
+import { openApplicant } from '../applications/applicant-record.ts';
+import { APPLICATION_COLUMNS, type ApplicationRow } from '../applications/status.ts';
+import { phoneKeyOf } from '../security/lookup-keys.ts';
+import { continueCodeFor } from './continue-links.ts';
+import type { NoticeJob } from './notice-queue.ts';
+import { signCode } from './signed-codes.ts';
+import { renderMail, renderSms, type NoticeData, type NoticeKind } from './templates/render.ts';
+
+interface NoticeRow {
+  readonly id: string;
+  readonly application_id: string;
+  readonly kind: NoticeKind;
+  readonly channel: NoticeChannel;
+  readonly state: string;
+}
+
+/** The pages our messages link to, by language. */
+const ACCOUNT_PATH: Record<Language, string> = { lv: '/profils', ru: '/ru/profil' };
+const UNSUBSCRIBE_PATH: Record<Language, string> = { lv: '/e-pasta-atteikums', ru: '/ru/otpiska' };
+
+/**
+ * Sends one queued message. Consent is read now, not when it was queued: a withdrawal stops what is
+ * still waiting. A failure throws, and the queue tries again later; `sent` is set only after the
+ * server took the message, so a retry after a crash may repeat one message but never lose it.
+ */
+export async function sendNotice(broker: Broker, job: Job<NoticeJob>): Promise<void> {
+  const [notice] = (
+    await broker.db.query<NoticeRow>('SELECT id, application_id, kind, channel, state FROM notices WHERE id = $1', [
+      job.data.noticeId,
+    ])
+  ).rows;
+  if (!notice || notice.state !== 'queued') return;
+  const [application] = (
+    await broker.db.query<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = $1`, [
+      notice.application_id,
+    ])
+  ).rows;
+  const applicant = application ? openApplicant(broker.cipher, application) : null;
+  if (!application || !applicant || !(await mayNotify(broker.db, application.id, notice.channel))) {
+    await settle(broker, notice.id, 'withheld');
+    return;
+  }
+  const data = await noticeData(broker, notice, application, applicant.firstname);
+  if (notice.channel === 'email') {
+    const mail = renderMail(notice.kind, application.language, data);
+    const unsubscribe = `${broker.config.publicBaseUrl}/api/notices/unsubscribe?code=${signCode(broker.config.lookupKey, 'unsubscribe', notice.id)}`;
+    await broker.mailer.send({
+      to: applicant.email,
+      ...mail,
+      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+  } else {
+    if (await optedOutOfSms(broker, applicant.phoneNumber)) {
+      await settle(broker, notice.id, 'withheld');
+      return;
+    }
+    await broker.sms.send({ to: applicant.phoneNumber, text: renderSms(notice.kind, application.language, data) });
+  }
+  await settle(broker, notice.id, 'sent');
+}
+
+async function settle(broker: Broker, noticeId: string, state: 'sent' | 'withheld'): Promise<void> {
+  await broker.db.query(`UPDATE notices SET state = $2, sent_at = CASE WHEN $2 = 'sent' THEN now() END WHERE id = $1`, [
+    noticeId,
+    state,
+  ]);
+}
+
+async function optedOutOfSms(broker: Broker, phoneNumber: string): Promise<boolean> {
+  const rows = (
+    await broker.db.query('SELECT 1 FROM sms_opt_outs WHERE phone_key = $1', [
+      phoneKeyOf(broker.config.lookupKey, phoneNumber),
+    ])
+  ).rows;
+  return rows.length > 0;
+}
+
+/** Counts and names the message tells, read when it is sent; never the personal code, income or contacts. */
+async function noticeData(
+  broker: Broker,
+  notice: NoticeRow,
+  application: ApplicationRow,
+  firstName: string,
+): Promise<NoticeData> {
+  const base = broker.config.publicBaseUrl;
+  const language = application.language;
+  const code = await continueCodeFor(broker.db, broker.config.lookupKey, notice.id, application.id);
+  const [counts] = (
+    await broker.db.query<{ offers: number; lenders: number; declined: number; best_until: Date | null }>(
+      `SELECT (SELECT count(*)::int FROM offers WHERE application_id = $1 AND valid_until > now()) AS offers,
+              (SELECT count(*)::int FROM lender_requests WHERE application_id = $1) AS lenders,
+              (SELECT count(*)::int FROM lender_requests WHERE application_id = $1 AND state = 'declined') AS declined,
+              (SELECT valid_until FROM offers WHERE application_id = $1 AND valid_until > now()
+                ORDER BY apr, total_payable, lender_id LIMIT 1) AS best_until`,
+      [application.id],
+    )
+  ).rows;
+  const [chosen] = application.chosen_offer_id
+    ? (
+        await broker.db.query<{ lender_id: string; amount: number }>(
+          'SELECT lender_id, amount::float8 AS amount FROM offers WHERE id = $1',
+          [application.chosen_offer_id],
+        )
+      ).rows
+    : [];
+  return {
+    firstName,
+    continueUrl: `${base}/api/continue?${new URLSearchParams({ code, lang: language })}`,
+    unsubscribeUrl: `${base}${UNSUBSCRIBE_PATH[language]}#code=${signCode(broker.config.lookupKey, 'unsubscribe', notice.id)}`,
+    accountUrl: `${base}${ACCOUNT_PATH[language]}`,
+    offerCount: counts?.offers ?? 0,
+    lenderCount: counts?.lenders || broker.lenders.size,
+    declinedCount: counts?.declined ?? 0,
+    ...(counts?.best_until ? { expiresAt: counts.best_until.toISOString() } : {}),
+    ...(chosen
+      ? { lenderName: broker.lenders.get(chosen.lender_id)?.name ?? chosen.lender_id, amount: chosen.amount }
+      : {}),
+  };
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { NoticeKind } from './templates/render.ts';
+import type { Broker } from '../broker.ts';
+import type { NoticeChannel, NoticeChoices } from '../account/consents.ts';
+import { NOTICE_QUEUE, type NoticeJob } from './notice-queue.ts';
+
+/**
+ * When a message is due. Each is queued once per application, channel and occasion (the unique
+ * dedupe key), whoever notices the occasion first; consent is checked again when it is sent.
+ */
+
+/** SMS are for what cannot wait; the rest goes by e-mail only. */
+const SMS_KINDS: ReadonlySet<NoticeKind> = new Set(['offersReady', 'expiryReminder', 'signed']);
+/** "Offers ready" at most once per this many minutes. */
+const OFFERS_READY_EVERY_MINUTES = 10;
+
+async function queueNotice(
+  broker: Broker,
+  applicationId: string,
+  choices: NoticeChoices,
+  kind: NoticeKind,
+  dedupeKey: string,
+  startAfterSeconds = 0,
+): Promise<void> {
+  const channels: NoticeChannel[] = ['email', 'sms'];
+  for (const channel of channels) {
+    if (choices[channel] !== true || (channel === 'sms' && !SMS_KINDS.has(kind))) continue;
+    const [row] = (
+      await broker.db.query<{ id: string }>(
+        `INSERT INTO notices (id, application_id, kind, channel, dedupe_key) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (application_id, channel, dedupe_key) DO NOTHING RETURNING id`,
+        [randomUUID(), applicationId, kind, channel, dedupeKey],
+      )
+    ).rows;
+    if (row) {
+      const job: NoticeJob = { noticeId: row.id };
+      await broker.boss.send(NOTICE_QUEUE, job, startAfterSeconds > 0 ? { startAfter: startAfterSeconds } : {});
+    }
+  }
+}
+
+async function choicesOf(broker: Broker, applicationId: string): Promise<NoticeChoices | null> {
+  const [row] = (
+    await broker.db.query<{ notice_choices: NoticeChoices }>('SELECT notice_choices FROM applications WHERE id = $1', [
+      applicationId,
+    ])
+  ).rows;
+  return row?.notice_choices ?? null;
+}
+
+/** Right after a submission: the message with the link that continues it. */
+export async function noticeApplicationReceived(broker: Broker, applicationId: string): Promise<void> {
+  const choices = await choicesOf(broker, applicationId);
+  if (choices) await queueNotice(broker, applicationId, choices, 'received', 'received');
+}
+
+/** After a lender answered or a contract was signed: offers ready, all answered, signed. */
+export async function noticeLenderProgress(broker: Broker, applicationId: string): Promise<void> {
+  const [row] = (
+    await broker.db.query<{
+      state: string;
+      notice_choices: NoticeChoices;
+      offers: number;
+      requests: number;
+      pending: number;
+      ready_count: number;
+      ready_due: boolean;
+    }>(
+      `SELECT a.state, a.notice_choices,
+         (SELECT count(*)::int FROM offers WHERE application_id = a.id) AS offers,
+         (SELECT count(*)::int FROM lender_requests WHERE application_id = a.id) AS requests,
+         (SELECT count(*)::int FROM lender_requests
+           WHERE application_id = a.id AND state IN ('queued', 'sending', 'sent')) AS pending,
+         (SELECT count(*)::int FROM notices
+           WHERE application_id = a.id AND kind = 'offersReady' AND channel = 'email') AS ready_count,
+         COALESCE((SELECT max(n.created_at) < now() - make_interval(mins => $2)
+                     AND max(n.created_at) < (SELECT max(created_at) FROM offers WHERE application_id = a.id)
+                   FROM notices n WHERE n.application_id = a.id AND n.kind = 'offersReady'), true) AS ready_due
+       FROM applications a WHERE a.id = $1`,
+      [applicationId, OFFERS_READY_EVERY_MINUTES],
+    )
+  ).rows;
+  if (!row) return;
+  const choices = row.notice_choices;
+  if (row.state === 'offers' && row.offers > 0 && row.ready_due) {
+    await queueNotice(
+      broker,
+      applicationId,
+      choices,
+      'offersReady',
+      `offersReady:${row.ready_count}`,
+      broker.config.notices.batchSeconds,
+    );
+  }
+  if (row.requests > 0 && row.pending === 0 && ['offers', 'noOffers', 'offerChosen'].includes(row.state)) {
+    await queueNotice(broker, applicationId, choices, 'allAnswered', 'allAnswered', broker.config.notices.batchSeconds);
+  }
+  if (row.state === 'signed') await queueNotice(broker, applicationId, choices, 'signed', 'signed');
+}
+
+/** From the minutely sweep: a reminder a day before the best offer runs out while none is chosen. */
+export async function noticeExpiringOffers(broker: Broker): Promise<number> {
+  const due = (
+    await broker.db.query<{ id: string; notice_choices: NoticeChoices; offer_id: string }>(
+      `SELECT a.id, a.notice_choices, best.id AS offer_id
+       FROM applications a
+       JOIN LATERAL (SELECT id, valid_until FROM offers
+                     WHERE application_id = a.id AND valid_until > now()
+                     ORDER BY apr, total_payable, lender_id LIMIT 1) best ON true
+       WHERE a.state = 'offers' AND best.valid_until <= now() + interval '24 hours'
+         AND (a.notice_choices->>'email' = 'true' OR a.notice_choices->>'sms' = 'true')
+         AND NOT EXISTS (SELECT 1 FROM notices n
+                         WHERE n.application_id = a.id AND n.dedupe_key = 'expiryReminder:' || best.id::text)
+       LIMIT 500`,
+    )
+  ).rows;
+  for (const application of due) {
+    await queueNotice(
+      broker,
+      application.id,
+      application.notice_choices,
+      'expiryReminder',
+      `expiryReminder:${application.offer_id}`,
+    );
+  }
+  return due.length;
+}

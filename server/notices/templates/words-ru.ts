@@ -1,0 +1,78 @@
+import { company } from '../../../domain/company.ts';
+import type { NoticeData, NoticeKind } from './render.ts';
+import { euros, plural, rigaTime, type FooterWords, type MessageWords } from './words.ts';
+
+const offers = (count: number) =>
+  plural('ru', count, { one: 'предложение', few: 'предложения', many: 'предложений', other: 'предложения' });
+const lendersDative = (count: number) =>
+  plural('ru', count, { one: 'кредитору', few: 'кредиторам', many: 'кредиторам', other: 'кредиторам' });
+/** "из N предложений": the genitive after a number */
+const ofOffers = (count: number) =>
+  plural('ru', count, { one: 'предложения', few: 'предложений', many: 'предложений', other: 'предложений' });
+const refusals = (count: number) =>
+  plural('ru', count, { one: 'отказ', few: 'отказа', many: 'отказов', other: 'отказа' });
+
+export const FOOTER_RU: FooterWords = {
+  greeting: (firstName) => `Здравствуйте, ${firstName}!`,
+  why: 'Вы получили это письмо, потому что в заявке на кредит попросили сообщать о её ходе.',
+  unsubscribe: 'Отписаться от писем',
+  account: 'Личный кабинет',
+  linkNote: 'Ссылка личная и действует 30 дней; не пересылайте её другим.',
+  company: `${company.legalName}, рег. № ${company.registrationNumber}, ${company.address}, ${company.phone}, ${company.email}. Лицензия кредитного посредника ${company.licence}.`,
+};
+
+export function wordsRu(kind: NoticeKind, data: NoticeData): MessageWords {
+  switch (kind) {
+    case 'received':
+      return {
+        subject: 'Ваша заявка на кредит получена',
+        paragraphs: [
+          'Спасибо, ваша заявка получена.',
+          `Следующий шаг — подтвердить личность через интернет-банк, Smart-ID или eParaksts. После этого мы отправим заявку ${lendersDative(data.lenderCount ?? 0)}, и предложения обычно приходят в течение часа.`,
+          'Если вы прервались, продолжите с того же места:',
+        ],
+        button: 'Продолжить заявку',
+        sms: 'Kreditkompass: заявка получена. Продолжить:',
+      };
+    case 'offersReady':
+      return {
+        subject: `Пришли первые предложения: ${offers(data.offerCount ?? 0)}`,
+        paragraphs: [
+          `Кредиторы начали отвечать: пока ${offers(data.offerCount ?? 0)}.`,
+          'Сравните их, пока они действуют; другие кредиторы ещё могут ответить.',
+        ],
+        button: 'Посмотреть предложения',
+        sms: `Kreditkompass: пришли предложения (${data.offerCount ?? 0}). Смотрите:`,
+      };
+    case 'allAnswered':
+      return {
+        subject: 'Все кредиторы ответили',
+        paragraphs: [
+          `Все кредиторы ответили: ${offers(data.offerCount ?? 0)}${data.declinedCount ? `, ${refusals(data.declinedCount)}` : ''}.`,
+          'Выберите подходящее, пока предложения действуют.',
+        ],
+        button: 'Сравнить предложения',
+        sms: 'Kreditkompass: все кредиторы ответили. Смотрите:',
+      };
+    case 'expiryReminder':
+      return {
+        subject: 'Лучшее предложение скоро истечёт',
+        paragraphs: [
+          `Срок лучшего предложения истекает ${data.expiresAt ? rigaTime(data.expiresAt) : 'скоро'}, а вы ещё не выбрали ни одно из ${ofOffers(data.offerCount ?? 0)}.`,
+          'Если кредит всё ещё нужен, выберите вовремя.',
+        ],
+        button: 'Выбрать предложение',
+        sms: `Kreditkompass: лучшее предложение истекает ${data.expiresAt ? rigaTime(data.expiresAt) : 'скоро'}. Выбрать:`,
+      };
+    case 'signed':
+      return {
+        subject: `Договор с ${data.lenderName ?? 'кредитором'} подписан`,
+        paragraphs: [
+          `Поздравляем! Вы подписали договор с ${data.lenderName ?? 'кредитором'} на ${euros('ru', data.amount ?? 0)}.`,
+          'Кредитор обычно выплачивает деньги в течение 1–2 рабочих дней. Больше от вас ничего не требуется.',
+        ],
+        button: 'Открыть личный кабинет',
+        sms: `Kreditkompass: договор с ${data.lenderName ?? 'кредитором'} подписан. Деньги за 1–2 рабочих дня.`,
+      };
+  }
+}

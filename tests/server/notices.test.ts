@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startBroker, type RunningBroker } from '../support/broker.ts';
+import { allLendersAnswered, identifyByBank, submit, waitForStatus } from '../support/flow.ts';
+
+/**
+ * Messages as a person receives them: over SMTP into the sandbox's mailbox and through the SMS gateway
+ * into the sandbox's phone list; their links; consent and opt-outs that stop them; SMTP down and back.
+ */
+
+interface Mail {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly receivedAt: string;
+  readonly headers: Record<string, string>;
+}
+interface Sms {
+  readonly to: string;
+  readonly text: string;
+}
+
+describe('e-mail and SMS notices', () => {
+  let running: RunningBroker;
+  let base: string;
+
+  beforeAll(async () => {
+    running = await startBroker({
+      storage: 'postgres',
+      postgresUrl: inject('postgresUrl'),
+      env: { NOTICE_RETRY_DELAY_SECONDS: '1', NOTICE_BATCH_SECONDS: '1' },
+    });
+    base = running.url;
+  });
+  afterAll(async () => running.close());
+
+  const address = () => `person-${randomUUID().slice(0, 8)}@example.lv`;
+  const mails = async (to: string): Promise<Mail[]> =>
+    (await (await fetch(`${base}/sandbox/mail/messages.json?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+  const texts = async (to: string): Promise<Sms[]> =>
+    (await (await fetch(`${base}/sandbox/sms/messages.json?to=${encodeURIComponent(to)}`)).json()) as Sms[];
+
+  const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000) => {
+    const deadline = Date.now() + timeoutMs;
+    let value = await read();
+    while (!done(value)) {
+      if (Date.now() > deadline) throw new Error(`not in time: ${JSON.stringify(value).slice(0, 400)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      value = await read();
+    }
+    return value;
+  };
+  const linkIn = (mail: Mail | undefined, path: string) => {
+    const match = new RegExp(`${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${path}[^\\s"<>)]*`).exec(mail?.text ?? '');
+    expect(match).not.toBeNull();
+    return (match?.[0] ?? '').replaceAll('&amp;', '&');
+  };
+
+  it('sends the Russian "received" message whose link continues the application in any browser', async () => {
+    const email = address();
+    await submit(base, { email, emailNotices: true }, 'ru');
+    const [received] = await eventually(
+      () => mails(email),
+      (list) => list.length > 0,
+    );
+    expect(received?.subject).toMatch(/[а-яё]/i);
+    expect(received?.text).toContain('Jānis');
+    expect(received?.text).not.toContain('010180');
+    expect(received?.html).toContain('lang="ru"');
+    expect(received?.headers['list-unsubscribe']).toMatch(
+      /^<http:\/\/127\.0\.0\.1:\d+\/api\/notices\/unsubscribe\?code=/,
+    );
+    expect(received?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+    const opened = await fetch(linkIn(received, '/api/continue'), { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    const location = opened.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/ru\/applicantWorkflow\/waiting\?handoff=[\w-]{43}$/);
+    const redeemed = await fetch(`${base}/api/applications/handoff/redeem`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: location.split('=')[1] }),
+    });
+    expect(redeemed.status).toBe(200);
+  });
+
+  it('sends nothing to a person who did not ask for e-mails', async () => {
+    const email = address();
+    const token = await submit(base, { email });
+    await identifyByBank(base, token, 'approve');
+    await waitForStatus(base, token, allLendersAnswered);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await mails(email)).toEqual([]);
+  });
+
+  it('tells when offers are ready and when every lender answered, and SMS only to who chose it', async () => {
+    const email = address();
+    const phoneNumber = `+3712${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const token = await submit(base, { email, phoneNumber, emailNotices: true, smsNotices: true });
+    await identifyByBank(base, token, 'approve');
+    await waitForStatus(base, token, allLendersAnswered);
+    const list = await eventually(
+      () => mails(email),
+      (found) => found.length >= 3,
+    );
+    // received, offers ready, all answered: Latvian, each once
+    expect(list).toHaveLength(3);
+    for (const mail of list) expect(mail.html).toContain('lang="lv"');
+    const sms = await eventually(
+      () => texts(phoneNumber),
+      (found) => found.length > 0,
+    );
+    expect(sms[0]?.text).toContain(`${base}/api/continue?`);
+  });
+
+  it('stops e-mails at once after a one-click unsubscribe', async () => {
+    const email = address();
+    const token = await submit(base, { email, emailNotices: true });
+    const [received] = await eventually(
+      () => mails(email),
+      (list) => list.length > 0,
+    );
+    const oneClick = await fetch(received?.headers['list-unsubscribe']?.slice(1, -1) ?? '', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    await identifyByBank(base, token, 'approve');
+    await waitForStatus(base, token, allLendersAnswered);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await mails(email)).toHaveLength(1);
+  });
+
+  it('delivers a message queued while the mail server was down once it is back', async () => {
+    const email = address();
+    await fetch(`${base}/sandbox/mail/outage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ down: true }),
+    });
+    try {
+      const token = await submit(base, { email, emailNotices: true });
+      // the application goes on meanwhile
+      await identifyByBank(base, token, 'approve');
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(await mails(email)).toEqual([]);
+    } finally {
+      await fetch(`${base}/sandbox/mail/outage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ down: false }),
+      });
+    }
+    const list = await eventually(
+      () => mails(email),
+      (found) => found.length > 0,
+      30_000,
+    );
+    expect(list.some((mail) => /pieteikums ir saņemts/i.test(mail.subject))).toBe(true);
+  });
+
+  it('opts a phone out of SMS with a code sent to it, and sends it no more', async () => {
+    const phoneNumber = `+3712${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const json = { 'content-type': 'application/json' };
+    const started = await fetch(`${base}/api/sms-opt-out/start`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ phoneNumber, language: 'lv' }),
+    });
+    expect(started.status).toBe(202);
+    const [codeSms] = await eventually(
+      () => texts(phoneNumber),
+      (found) => found.length > 0,
+    );
+    const code = /\b(\d{6})\b/.exec(codeSms?.text ?? '')?.[1];
+    expect(code).toBeDefined();
+    const wrong = await fetch(`${base}/api/sms-opt-out/confirm`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ phoneNumber, code: code === '000000' ? '111111' : '000000', language: 'ru' }),
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ error: 'wrongSmsCode', message: expect.stringMatching(/СМС/) });
+    const right = await fetch(`${base}/api/sms-opt-out/confirm`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ phoneNumber, code }),
+    });
+    expect(right.status).toBe(200);
+
+    const token = await submit(base, { email: address(), phoneNumber, smsNotices: true });
+    await identifyByBank(base, token, 'approve');
+    await waitForStatus(base, token, allLendersAnswered);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await texts(phoneNumber)).toHaveLength(1);
+  });
+
+  it('sends a spent or forged continue link to the page that points to the account', async () => {
+    const forged = await fetch(`${base}/api/continue?code=abc.def&lang=ru`, { redirect: 'manual' });
+    expect(forged.status).toBe(303);
+    expect(forged.headers.get('location')).toBe('/ru/ssylka-nedeystvitelna');
+    const none = await fetch(`${base}/api/continue`, { redirect: 'manual' });
+    expect(none.headers.get('location')).toBe('/saite-nederiga');
+  });
+});
