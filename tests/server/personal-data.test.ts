@@ -261,6 +261,8 @@ describe.each<Storage>(['pglite', 'postgres'])('personal data (%s)', (storage) =
       personalId: PERSONAL_CODE,
       phoneNumber: PHONE,
       acceptDirectMarketing: false,
+      emailNotices: false,
+      smsNotices: false,
     });
     // bound to its row: on another row it does not open
     expect(() =>
