@@ -15,6 +15,8 @@ const WIDGET_INPUTS = {
   'widget-identified': 'widgets/frames/identified-page.ts',
   // the publishers page's snippet generator: react-aria and zod, like the widgets, unlike the site's pages
   publishers: 'src/routes/publishers-client.ts',
+  // the personal account and the pages of coming back: react-aria and zod, only on those pages
+  account: 'src/routes/account-client.ts',
 };
 
 /**

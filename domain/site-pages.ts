@@ -11,6 +11,10 @@ export type PageKind =
   | { type: 'tips' }
   | { type: 'article'; article: ArticleKey }
   | { type: 'publishers' }
+  | { type: 'account' }
+  | { type: 'smsOptOut' }
+  | { type: 'linkInvalid' }
+  | { type: 'unsubscribe' }
   | { type: 'notFound' };
 
 /** The tips section's articles (spec section 2); their words live in locales/{lang}/tips.json. */
@@ -86,6 +90,13 @@ export const PAGES: readonly PageEntry[] = [
   ),
   article('weddingSavings', 'ka-ietaupit-planojot-kazas', 'kak-sekonomit-na-svadbe', true),
   page('publishers', { type: 'publishers' }, '/partneriem', '/ru/partneram'),
+  // coming back: the personal account and the pages our messages link to; nothing here is for search engines
+  page('account', { type: 'account' }, '/profils', '/ru/profil', { robots: 'noindex, nofollow' }),
+  page('smsOptOut', { type: 'smsOptOut' }, '/sms-atteikums', '/ru/otkaz-ot-sms', { robots: 'noindex, nofollow' }),
+  page('linkInvalid', { type: 'linkInvalid' }, '/saite-nederiga', '/ru/ssylka-nedeystvitelna', {
+    robots: 'noindex, nofollow',
+  }),
+  page('unsubscribe', { type: 'unsubscribe' }, '/e-pasta-atteikums', '/ru/otpiska', { robots: 'noindex, nofollow' }),
 ];
 
 export interface ResolvedPage {

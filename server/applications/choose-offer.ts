@@ -14,6 +14,8 @@ export async function chooseOfferOf(
   broker: Broker,
   applicationId: string,
   offerId: string,
+  /** where the lender sends the person back after signing, by language; the wizard's step by default */
+  returnPath: (language: 'lv' | 'ru') => string = (language) => pathOfStep('offerChosen', language),
 ): Promise<{ signUrl: string }> {
   const answer = await broker.db.transaction(async (tx) => {
     const [application] = (
@@ -35,7 +37,7 @@ export async function chooseOfferOf(
     const lender = offer ? broker.lenders.get(offer.lender_id) : undefined;
     if (!offer || !lender) throw new Refusal('unknownOffer');
     if (offer.expired) throw new Refusal('offerExpired');
-    const returnUrl = `${broker.config.publicBaseUrl}${pathOfStep('offerChosen', application.language)}`;
+    const returnUrl = `${broker.config.publicBaseUrl}${returnPath(application.language)}`;
     const signUrl =
       `${lender.baseUrl}/contracts/${encodeURIComponent(offer.lender_offer_id)}` +
       `?lang=${application.language}&return_url=${encodeURIComponent(returnUrl)}`;

@@ -179,7 +179,8 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
     },
     async (request) => {
       const id = await applicationOfPerson(broker, sessionOf(request).personKey, request.params.id);
-      return chooseOfferOf(broker, id, request.body.offerId);
+      // signed from the account, the person comes back to it: the wizard in this browser may not know the application
+      return chooseOfferOf(broker, id, request.body.offerId, (language) => accountPath(language));
     },
   );
 

@@ -151,7 +151,7 @@ function parseText<S extends z.ZodType>(schema: S, text: string): z.output<S> {
 }
 
 /** ky's errors name the URL (and with it the token): only the status and the server's own words go on. */
-function toApiRequestError(error: unknown): ApiRequestError {
+export function toApiRequestError(error: unknown): ApiRequestError {
   if (error instanceof ApiRequestError) return error;
   if (isHTTPError(error)) {
     const status = error.response.status;

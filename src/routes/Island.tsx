@@ -1,12 +1,19 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Calculator } from '../features/calculator/Calculator.tsx';
 import { SnippetGenerator } from '../features/publishers/SnippetGenerator.tsx';
+import { AccountApp, SmsOptOut, Unsubscribe } from '../features/account/index.ts';
 
 /**
  * Components that hydrate in the browser; everything else on a page is static HTML. The browser
  * loads them through src/routes/hydrate-islands.tsx, which imports only this module's types.
  */
-export const islandComponents = { calculator: Calculator, snippetGenerator: SnippetGenerator } as const;
+export const islandComponents = {
+  calculator: Calculator,
+  snippetGenerator: SnippetGenerator,
+  account: AccountApp,
+  smsOptOut: SmsOptOut,
+  unsubscribe: Unsubscribe,
+} as const;
 export type IslandName = keyof typeof islandComponents;
 
 /**
@@ -14,7 +21,13 @@ export type IslandName = keyof typeof islandComponents;
  * script leaves alone: the generator shares react-aria and zod with the application workflow, and
  * in the site's build that sharing would cut the workflow's first step into more, heavier chunks.
  */
-export const OWN_SCRIPT_ISLANDS: ReadonlySet<IslandName> = new Set(['snippetGenerator']);
+export const OWN_SCRIPT_ISLANDS: ReadonlySet<IslandName> = new Set([
+  'snippetGenerator',
+  // the account's pages (src/routes/account-client.ts): only those pages load their code
+  'account',
+  'smsOptOut',
+  'unsubscribe',
+]);
 
 /**
  * Renders an island on the server with its props beside it, so the browser can hydrate exactly

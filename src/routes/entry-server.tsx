@@ -9,6 +9,7 @@ import { LegalPage } from '../features/site/LegalPage.tsx';
 import { NotFoundPage } from '../features/site/NotFoundPage.tsx';
 import { ProductPage } from '../features/site/ProductPage.tsx';
 import { PublishersPage } from '../features/publishers/PublishersPage.tsx';
+import { AccountPage, LinkInvalidPage, SmsOptOutPage, UnsubscribePage } from '../features/account/index.ts';
 import { WorkflowShell } from '../features/application/WorkflowShell.tsx';
 import { articleFragment, legalFragment, publishedFragments } from './content.ts';
 import { allResources } from '../i18n/all-resources.ts';
@@ -33,6 +34,7 @@ export type { PageAssets } from './Document.tsx';
 export { publishedFragments };
 
 const resources = allResources();
+const PAGES_BY_ID = Object.fromEntries(PAGES.map((entry) => [entry.id, entry]));
 const i18nByLanguage = { lv: createI18n('lv', resources), ru: createI18n('ru', resources) };
 
 /** A product's calculator, starting from its figures; it hydrates in the browser. */
@@ -64,6 +66,18 @@ function pageBody(resolved: ResolvedPage): ReactNode {
       return <ArticlePage article={kind.article} html={articleFragment(lang, kind.article)} />;
     case 'publishers':
       return <PublishersPage generator={<Island name="snippetGenerator" props={{}} />} />;
+    case 'account':
+      return <AccountPage island={<Island name="account" props={{}} />} />;
+    case 'smsOptOut':
+      return <SmsOptOutPage island={<Island name="smsOptOut" props={{}} />} />;
+    case 'unsubscribe':
+      return (
+        <UnsubscribePage
+          island={<Island name="unsubscribe" props={{ accountPath: PAGES_BY_ID.account?.paths[lang] ?? '/profils' }} />}
+        />
+      );
+    case 'linkInvalid':
+      return <LinkInvalidPage />;
     case 'notFound':
       return <NotFoundPage />;
   }

@@ -101,11 +101,19 @@ const pagePath = (path: string) => (path === '/' ? 'index.html' : `${path.slice(
 
 let count = 0;
 const publishersEntry = entryOf('src/routes/publishers-client.ts', widgetsManifest);
-/** The publishers page carries the snippet generator's script and styles beside the site's. */
+const accountEntry = entryOf('src/routes/account-client.ts', widgetsManifest);
+/** Pages with a script of their own beside the site's: the snippet generator's, the account's. */
+const OWN_ENTRIES: Readonly<Record<string, typeof publishersEntry>> = {
+  publishers: publishersEntry,
+  account: accountEntry,
+  smsOptOut: accountEntry,
+  unsubscribe: accountEntry,
+};
 const pageAssetsFor = (lang: 'lv' | 'ru', pageId: string): EntryServer.PageAssets => {
   const assets = assetsFor(lang);
-  if (pageId !== 'publishers') return assets;
-  const own = entryAssetsFor(publishersEntry)(lang);
+  const entry = OWN_ENTRIES[pageId];
+  if (!entry) return assets;
+  const own = entryAssetsFor(entry)(lang);
   return {
     ...assets,
     pageScript: own.script,

@@ -6,7 +6,6 @@ import { useLanguage } from '../../i18n/use-language.ts';
 
 /** Partner sites linked from the footer (spec section 2). */
 const INCOME_INSURANCE_URL = 'https://www.ienakumu-apdrosinasana.lv/';
-const SMS_OPT_OUT_URL = 'https://www.kreditkompass.lv/sms-atteikums';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -51,9 +50,7 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <a href={SMS_OPT_OUT_URL} rel="noopener">
-                {t('footer.smsOptOut')}
-              </a>
+              <a href={pagePath('smsOptOut', lang)}>{t('footer.smsOptOut')}</a>
             </li>
           </ul>
         </section>

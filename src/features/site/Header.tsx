@@ -4,7 +4,6 @@ import { pagePath } from '../../../domain/site-pages.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { Logo } from './Logo.tsx';
 import { PRODUCT_KEYS } from '../../../domain/loan-options.ts';
-import { pathOfStep } from '../../../domain/wizard-paths.ts';
 
 export function Header({ switchPath }: { switchPath: string }) {
   const { t } = useTranslation();
@@ -49,10 +48,7 @@ export function Header({ switchPath }: { switchPath: string }) {
           <a className="lang-switch" href={switchPath} hrefLang={other} lang={other} title={t('nav.switchToLabel')}>
             {t('nav.switchTo')}
           </a>
-          <a
-            className="button button--ghost account-button"
-            href={pathOfStep('choosingIdConfirmationMethodNoError', lang)}
-          >
+          <a className="button button--ghost account-button" href={pagePath('account', lang)}>
             {t('nav.account')}
           </a>
         </div>

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import type { AccountAnswer } from '../../../domain/account-api.ts';
+import { newApplicationPath } from '../../../domain/wizard-paths.ts';
+import { Button } from '../../ui/Button.tsx';
+import { useLanguage } from '../../i18n/use-language.ts';
+import { ApplicationCard } from './ApplicationCard.tsx';
+import { ConsentCentre } from './ConsentCentre.tsx';
+import { MyData } from './MyData.tsx';
+import { useNow } from './use-now.ts';
+
+/** A logged-in person's account: their applications, consents and data, and the ways out. */
+export function AccountOverview({
+  account,
+  onReload,
+  onLogout,
+  onErased,
+}: {
+  account: AccountAnswer;
+  onReload: () => void;
+  onLogout: (everywhere: boolean) => void;
+  onErased: (withdrawn: number) => void;
+}) {
+  const { t } = useTranslation('account');
+  const lang = useLanguage();
+  const now = useNow();
+  return (
+    <div className="account-overview">
+      <div className="account-overview__head">
+        <p className="account-overview__greeting">{t('greeting', { name: account.firstName })}</p>
+        <p className="account-overview__note">{t('sessionNote')}</p>
+        <div className="account-actions">
+          <Button variant="secondary" onPress={() => onLogout(false)}>
+            {t('logout')}
+          </Button>
+          <Button variant="ghost" onPress={() => onLogout(true)}>
+            {t('logoutEverywhere')}
+          </Button>
+        </div>
+      </div>
+      <section className="account-section" aria-labelledby="account-applications-heading">
+        <h2 id="account-applications-heading">{t('applications.heading')}</h2>
+        {account.applications.length === 0 ? (
+          <p>
+            {t('applications.none')} <a href={newApplicationPath(lang)}>{t('applications.newApplication')}</a>
+          </p>
+        ) : (
+          account.applications.map((application) => (
+            <ApplicationCard key={application.id} application={application} now={now} onChanged={onReload} />
+          ))
+        )}
+      </section>
+      <ConsentCentre initial={account.consents} />
+      <MyData onErased={onErased} />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AccountApplication } from '../../../domain/account-api.ts';
+import type { Offer } from '../../../domain/offer.ts';
+import { isOfferExpired } from '../../../domain/offer-validity.ts';
+import { HANDOFF_PARAM, pathOfStep } from '../../../domain/wizard-paths.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { formatEuro, formatEuroCents, formatPercent } from '../../ui/format.ts';
+import { formatDate } from '../../ui/format-date.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
+import { useAccountClient } from './account-context.ts';
+import { errorMessage } from './error-message.ts';
+import { timeLeft } from './time-left.ts';
+
+const CHOOSABLE = new Set(['offers', 'offerChosen']);
+
+/** One application: its loan, state, each lender's progress, offers with their time left, the chosen one. */
+export function ApplicationCard({
+  application,
+  now,
+  onChanged,
+}: {
+  application: AccountApplication;
+  now: number;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation('account');
+  const lang = useLanguage();
+  const client = useAccountClient();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const headingId = `application-${application.id}`;
+  const chosen = application.offers.find((offer) => offer.id === application.chosenOfferId);
+
+  const continueInWizard = async () => {
+    setBusy(true);
+    try {
+      const code = await client.handoff(application.id);
+      window.location.assign(`${pathOfStep('waiting', lang)}?${HANDOFF_PARAM}=${code}`);
+    } catch (failure) {
+      setError(errorMessage(failure, t, t('errors.load')));
+      setBusy(false);
+    }
+  };
+
+  const choose = async (offer: Offer) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await client.chooseOffer(application.id, offer.id);
+      onChanged();
+    } catch (failure) {
+      setError(errorMessage(failure, t, t('applications.chooseFailed')));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <article className="account-application" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('applications.title', { date: formatDate(lang, application.createdAt) })}</h3>
+      <dl className="account-application__facts">
+        <div>
+          <dt>{t('applications.amount')}</dt>
+          <dd>{formatEuro(lang, application.loan.amount)}</dd>
+        </div>
+        <div>
+          <dt>{t('applications.term')}</dt>
+          <dd>{t('months', { count: application.loan.term })}</dd>
+        </div>
+        <div>
+          <dt>{t('applications.state')}</dt>
+          <dd>{t(`states.${application.state}`)}</dd>
+        </div>
+      </dl>
+      {error ? <Alert>{error}</Alert> : null}
+      {application.lenders.length > 0 ? (
+        <details className="account-application__lenders">
+          <summary>{t('applications.lenders')}</summary>
+          <ul>
+            {application.lenders.map((lender) => (
+              <li key={lender.lenderId}>
+                {lender.name}: {t(`progress.${lender.progress}`)}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {chosen && application.signUrl ? (
+        <p className="account-application__chosen">
+          <a className="button button--primary" href={application.signUrl}>
+            {t('applications.sign', { lender: chosen.lenderName })}
+          </a>
+        </p>
+      ) : null}
+      {application.offers.length > 0 ? (
+        <>
+          <h4>{t('applications.offers')}</h4>
+          <ul className="account-offers">
+            {application.offers.map((offer) => {
+              const expired = isOfferExpired(offer, now);
+              const isChosen = offer.id === application.chosenOfferId;
+              return (
+                <li key={offer.id} className={`account-offer${expired ? ' account-offer--expired' : ''}`}>
+                  <p className="account-offer__lender">
+                    {offer.lenderName}
+                    {isChosen ? <span className="account-offer__chosen"> · {t('applications.chosen')}</span> : null}
+                  </p>
+                  <p className="account-offer__terms">
+                    {t('applications.monthly')}: {formatEuroCents(lang, offer.monthlyPayment)} · {t('applications.apr')}
+                    : {formatPercent(lang, offer.apr)} · {t('applications.total')}:{' '}
+                    {formatEuroCents(lang, offer.totalPayable)}
+                  </p>
+                  <p className="account-offer__validity">
+                    {expired
+                      ? t('applications.expired')
+                      : t('applications.validFor', { time: timeLeft(Date.parse(offer.validUntil) - now, t) })}
+                  </p>
+                  {!expired && !isChosen && CHOOSABLE.has(application.state) ? (
+                    <Button
+                      variant="secondary"
+                      isDisabled={busy}
+                      aria-label={t('applications.chooseLender', { lender: offer.lenderName })}
+                      onPress={() => void choose(offer)}
+                    >
+                      {t('applications.choose')}
+                    </Button>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
+      {application.continuable ? (
+        <Button
+          variant={application.offers.length > 0 ? 'ghost' : 'primary'}
+          isDisabled={busy}
+          onPress={() => void continueInWizard()}
+        >
+          {t('applications.continue')}
+        </Button>
+      ) : null}
+    </article>
+  );
+}
