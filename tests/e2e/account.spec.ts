@@ -6,6 +6,7 @@ import lvCommon from '../../locales/lv/common.json' with { type: 'json' };
 import ruCommon from '../../locales/ru/common.json' with { type: 'json' };
 import lvValidation from '../../locales/lv/validation.json' with { type: 'json' };
 import ruValidation from '../../locales/ru/validation.json' with { type: 'json' };
+import { validApplication } from '../../domain/application-fixture.ts';
 import {
   answerAtBank,
   answerSmartId,
@@ -72,7 +73,10 @@ test('lv: log in by bank from the header, choose an offer in the account, check 
   const application = page.getByRole('article').first();
   await expect(application.getByText(lvAccount.states.offers)).toBeVisible();
   await expect(application.getByText(/Derīgs vēl/).first()).toBeVisible();
-  await scan(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await scan(page);
+  }
   const choose = application.getByRole('button', { name: /^Izvēlēties .+ piedāvājumu$/ }).first();
   const label = (await choose.getAttribute('aria-label')) ?? '';
   const lender = label.replace(/^Izvēlēties /, '').replace(/ piedāvājumu$/, '');
@@ -106,6 +110,13 @@ test('ru: log in by Smart-ID; someone else’s application is not found; the acc
   expect(theirId).not.toBe('');
   await other.close();
 
+  // an application of mine, submitted in Russian and not yet identified
+  const submitted = await page.request.post('/api/applications', {
+    headers: { 'idempotency-key': `e2e-account-${mine}-${Date.now()}` },
+    data: { language: 'ru', application: { ...validApplication, personalId: mine } },
+  });
+  expect(submitted.status()).toBe(201);
+
   const ru = ACCOUNT.ru;
   await page.context().clearCookies();
   await page.goto('/ru/profil');
@@ -115,7 +126,10 @@ test('ru: log in by Smart-ID; someone else’s application is not found; the acc
   const verification = (await page.locator('.account-login__code').textContent())?.trim() ?? '';
   await answerSmartId(page, verification, 'OK');
   await expect(page.getByRole('heading', { name: ru.applications.heading })).toBeVisible();
-  await expect(page.getByText(ru.applications.none)).toBeVisible();
+  const listed = page.getByRole('article');
+  await expect(listed).toHaveCount(1);
+  await expect(listed.getByText(ru.states.draft)).toBeVisible();
+  await expect(listed.getByRole('button', { name: ru.applications.continue })).toBeVisible();
 
   const foreign = await page.request.post(`/api/account/applications/${theirId}/handoff`);
   expect(foreign.status()).toBe(404);
@@ -123,6 +137,10 @@ test('ru: log in by Smart-ID; someone else’s application is not found; the acc
     await page.setViewportSize({ width, height: 800 });
     await scan(page);
   }
+  // the pending application goes on in the wizard where it stands: the identification
+  await listed.getByRole('button', { name: ru.applications.continue }).click();
+  await expect(page).toHaveURL(/\/ru\/applicantWorkflow\/choosingIdConfirmationMethod/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(WORDS.ru.workflow.steps.choosingMethod);
 });
 
 test('lv: an e-mail consent withdrawn in the account stops the messages: signing sends none', async ({
