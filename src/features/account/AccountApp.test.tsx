@@ -1,0 +1,207 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it, vi } from 'vitest';
+import type { AccountAnswer, Consent } from '../../../domain/account-api.ts';
+import type { Offer } from '../../../domain/offer.ts';
+import { ApiRequestError, type AccountClient } from '../../api/account-client.ts';
+import { createI18n } from '../../i18n/i18n.ts';
+import lvAccount from '../../../locales/lv/account.json';
+import lvCommon from '../../../locales/lv/common.json';
+import lvValidation from '../../../locales/lv/validation.json';
+import ruAccount from '../../../locales/ru/account.json';
+import ruCommon from '../../../locales/ru/common.json';
+import ruValidation from '../../../locales/ru/validation.json';
+import { AccountApp } from './AccountApp.tsx';
+
+const HOUR = 3_600_000;
+
+const offer = (id: string, lenderName: string, validForMs: number): Offer => ({
+  id,
+  lenderId: lenderName.toLowerCase(),
+  lenderName,
+  lenderKind: 'bank',
+  amount: 5000,
+  term: 60,
+  annualRate: 9.9,
+  arrangementFee: 0,
+  monthlyFee: 0,
+  monthlyPayment: 105.96,
+  totalPayable: 6357.6,
+  totalCostOfCredit: 1357.6,
+  apr: 10.36,
+  validUntil: new Date(Date.now() + validForMs).toISOString(),
+  exceedsCostCap: false,
+});
+
+const CONSENTS: Consent[] = [
+  { kind: 'email', granted: true, changedAt: '2026-11-24T10:00:00.000Z', source: 'applicationForm' },
+  { kind: 'sms', granted: false, changedAt: null, source: null },
+  { kind: 'phone', granted: false, changedAt: null, source: null },
+  { kind: 'marketing', granted: false, changedAt: null, source: null },
+];
+
+const ACCOUNT: AccountAnswer = {
+  firstName: 'Jānis',
+  sessionExpiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+  consents: CONSENTS,
+  applications: [
+    {
+      id: '7d8c3a4e-1b2c-4d5e-8f90-123456789abc',
+      createdAt: '2026-11-24T10:00:00.000Z',
+      state: 'offers',
+      language: 'lv',
+      loan: { amount: 5000, term: 60, purpose: 'personalNeeds' },
+      lenders: [{ lenderId: 'luminor', name: 'Luminor', kind: 'bank', progress: 'offer' }],
+      offers: [offer('b1', 'Luminor', 51 * HOUR + 5 * 60_000), offer('b2', 'Citadele', -HOUR)],
+      chosenOfferId: null,
+      signUrl: null,
+      continuable: true,
+    },
+  ],
+};
+
+const unauthorized = () => new ApiRequestError({ status: 401, code: 'notLoggedIn', message: 'Lūdzu, pieslēdzieties' });
+
+function fakeClient(overrides: Partial<AccountClient> = {}): AccountClient {
+  return {
+    account: vi.fn(async () => ACCOUNT),
+    institutions: vi.fn(async () => [
+      { id: 'daugavas-banka', name: 'Daugavas Banka', logo: '/x.svg', order: 1, featured: true },
+    ]),
+    startLogin: vi.fn(async () => ({
+      method: 'smartId' as const,
+      verificationCode: '4821',
+      pollSecret: 's'.repeat(43),
+    })),
+    pollLogin: vi.fn(async () => ({ state: 'succeeded' as const, failure: null })),
+    handoff: vi.fn(async () => 'c'.repeat(43)),
+    chooseOffer: vi.fn(async () => 'https://lender.example/contracts/1'),
+    setConsent: vi.fn(async (kind, granted) =>
+      CONSENTS.map((consent) =>
+        consent.kind === kind
+          ? { ...consent, granted, changedAt: '2026-11-25T08:00:00.000Z', source: 'account' as const }
+          : consent,
+      ),
+    ),
+    logout: vi.fn(async () => undefined),
+    erase: vi.fn(async () => ({ withdrawnApplications: 1, deletedApplications: 1 })),
+    startSmsOptOut: vi.fn(async () => undefined),
+    confirmSmsOptOut: vi.fn(async () => undefined),
+    unsubscribe: vi.fn(async () => undefined),
+    ...overrides,
+  };
+}
+
+function renderAccount(client: AccountClient, lang: 'lv' | 'ru' = 'lv') {
+  const i18n = createI18n(lang, {
+    lv: { common: lvCommon, account: lvAccount, validation: lvValidation },
+    ru: { common: ruCommon, account: ruAccount, validation: ruValidation },
+  });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <AccountApp client={client} />
+    </I18nextProvider>,
+  );
+}
+
+describe('the personal account', () => {
+  it('offers the three ways in when there is no session, and checks the personal code before asking Smart-ID', async () => {
+    const client = fakeClient({ account: vi.fn(async () => Promise.reject(unauthorized())) });
+    const user = userEvent.setup();
+    renderAccount(client);
+    expect(await screen.findByRole('heading', { name: lvAccount.login.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Daugavas Banka' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: lvAccount.login.eParaksts })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: new RegExp(lvAccount.login.personalCode) }), '123');
+    await user.click(screen.getByRole('button', { name: lvAccount.login.smartIdStart }));
+    expect(screen.getByText(lvValidation.personalCode)).toBeInTheDocument();
+    expect(client.startLogin).not.toHaveBeenCalled();
+  });
+
+  it('shows the Smart-ID code, waits for the confirmation and opens the account', async () => {
+    let loggedIn = false;
+    const client = fakeClient({
+      account: vi.fn(async () => {
+        if (!loggedIn) throw unauthorized();
+        return ACCOUNT;
+      }),
+      // pending at first, as while the person looks for the phone; confirmed on the next ask
+      pollLogin: vi
+        .fn<AccountClient['pollLogin']>()
+        .mockResolvedValueOnce({ state: 'pending', failure: null })
+        .mockImplementation(async () => {
+          loggedIn = true;
+          return { state: 'succeeded', failure: null };
+        }),
+    });
+    const user = userEvent.setup();
+    renderAccount(client, 'ru');
+    const field = await screen.findByRole('textbox', { name: new RegExp(ruAccount.login.personalCode) });
+    await user.type(field, '010180-15097');
+    await user.click(screen.getByRole('button', { name: ruAccount.login.smartIdStart }));
+    expect(await screen.findByText('4821')).toBeInTheDocument();
+    expect(client.startLogin).toHaveBeenCalledWith({ method: 'smartId', personalCode: '010180-15097', language: 'ru' });
+    expect(await screen.findByText('Здравствуйте, Jānis!', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  it('lists an application with the time left of each offer; an expired one is greyed and cannot be chosen', async () => {
+    const client = fakeClient();
+    const user = userEvent.setup();
+    renderAccount(client);
+    const card = await screen.findByRole('article', { name: /Pieteikums/ });
+    expect(within(card).getByText('Piedāvājumi saņemti')).toBeInTheDocument();
+    expect(within(card).getByText('60 mēnešu')).toBeInTheDocument();
+    expect(within(card).getByText('Derīgs vēl 2 d. 3 st.')).toBeInTheDocument();
+    expect(within(card).getByText(lvAccount.applications.expired)).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Izvēlēties Citadele piedāvājumu' })).toBeNull();
+
+    await user.click(within(card).getByRole('button', { name: 'Izvēlēties Luminor piedāvājumu' }));
+    expect(client.chooseOffer).toHaveBeenCalledWith(ACCOUNT.applications[0]?.id, 'b1');
+    await waitFor(() => expect(client.account).toHaveBeenCalledTimes(2));
+  });
+
+  it('withdraws a consent on its own and says when and how', async () => {
+    const client = fakeClient();
+    const user = userEvent.setup();
+    renderAccount(client);
+    const email = await screen.findByRole('checkbox', { name: lvAccount.consents.email });
+    expect(email).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: lvAccount.consents.marketing })).not.toBeChecked();
+    expect(screen.getByText(/Dota .* pieteikuma veidlapā/)).toBeInTheDocument();
+    await user.click(email);
+    expect(client.setConsent).toHaveBeenCalledWith('email', false);
+    expect(await screen.findByText(/Atsaukta .* profilā/)).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
+      'Saglabāts: Ziņas par pieteikumiem e-pastā — atsaukta.',
+    );
+  });
+
+  it('erases only after a confirmation, then says so', async () => {
+    const client = fakeClient();
+    const user = userEvent.setup();
+    renderAccount(client);
+    await user.click(await screen.findByRole('button', { name: lvAccount.myData.erase }));
+    const dialog = await screen.findByRole('alertdialog', { name: lvAccount.myData.confirmHeading });
+    await user.click(within(dialog).getByRole('button', { name: lvAccount.myData.keep }));
+    expect(client.erase).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: lvAccount.myData.erase }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: lvAccount.myData.confirm }),
+    );
+    expect(client.erase).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('Jūsu dati ir dzēsti. Atsaukto pieteikumu skaits: 1.')).toBeInTheDocument();
+  });
+
+  it('logs out everywhere and shows the way back in', async () => {
+    const client = fakeClient();
+    const user = userEvent.setup();
+    renderAccount(client);
+    await user.click(await screen.findByRole('button', { name: lvAccount.logoutEverywhere }));
+    expect(client.logout).toHaveBeenCalledWith(true);
+    expect(await screen.findByText(lvAccount.login.loggedOutEverywhere)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: lvAccount.login.heading })).toBeInTheDocument();
+  });
+});
