@@ -192,6 +192,20 @@ describe.each<Storage>(['pglite', 'postgres'])('the personal account (%s)', (sto
     expect(await start.json()).toMatchObject({ fields: { personalCode: 'Nederīgs personas kods' } });
   });
 
+  it('ends a session after 30 idle minutes, and keeps it alive while it is used', async () => {
+    const cookie = cookieOf((await loginByBank()).setCookie);
+    await account(cookie);
+    // 29 idle minutes: still there, and the request restarts the clock
+    await running.broker.db.query(`UPDATE account_sessions SET last_seen_at = now() - interval '29 minutes'`);
+    const overview = await account(cookie);
+    expect(Date.parse(overview.sessionExpiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
+    await running.broker.db.query(`UPDATE account_sessions SET last_seen_at = now() - interval '31 minutes'`);
+    const idle = await fetch(`${base}/api/account`, { headers: { cookie } });
+    expect(idle.status).toBe(401);
+    // the browser is told to forget the cookie
+    expect(idle.headers.get('set-cookie')).toMatch(/^kk_session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
   it('records a withdrawn consent with when and how, and logs out here or everywhere', async () => {
     const first = cookieOf((await loginByBank()).setCookie);
     const second = cookieOf((await loginByBank()).setCookie);
