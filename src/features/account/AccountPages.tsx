@@ -40,25 +40,20 @@ export function UnsubscribePage({ island }: { island: ReactNode }) {
   return <AccountPageFrame heading={t('unsubscribe.heading')}>{island}</AccountPageFrame>;
 }
 
-/**
- * Where a spent, expired or forged link from a message lands. A static page without the account's
- * script or styles: it uses the site's own classes only (lead, button).
- */
+/** Where a spent, expired or forged link from a message lands. */
 export function LinkInvalidPage() {
   const { t } = useTranslation('account');
   const lang = useLanguage();
   return (
-    <div className="container container--narrow page account-page">
-      <h1>{t('linkInvalid.heading')}</h1>
-      <p className="lead">{t('linkInvalid.text')}</p>
-      <p>
-        <a className="button button--primary button--large" href={pagePath('account', lang)}>
+    <AccountPageFrame heading={t('linkInvalid.heading')} intro={t('linkInvalid.text')}>
+      <p className="account-actions">
+        <a className="button button--primary" href={pagePath('account', lang)}>
           {t('linkInvalid.account')}
         </a>
+        <a className="button button--secondary" href={newApplicationPath(lang)}>
+          {t('linkInvalid.newApplication')}
+        </a>
       </p>
-      <p>
-        <a href={newApplicationPath(lang)}>{t('linkInvalid.newApplication')}</a>
-      </p>
-    </div>
+    </AccountPageFrame>
   );
 }

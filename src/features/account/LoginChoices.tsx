@@ -75,15 +75,6 @@ export function LoginChoices({
     if (focusRequest > 0 && !smartId) heading.current?.focus();
   }, [focusRequest, smartId]);
 
-  useEffect(() => {
-    // back from the provider with the browser's back button, the page comes from its cache as it was left
-    const restored = (event: PageTransitionEvent) => {
-      if (event.persisted) setBusy(null);
-    };
-    window.addEventListener('pageshow', restored);
-    return () => window.removeEventListener('pageshow', restored);
-  }, []);
-
   /** Starts a login; a bank or eParaksts answer sends the browser to the provider. */
   const start = async (key: string, body: StartLoginBody) => {
     setError(null);
