@@ -12,11 +12,6 @@ export const QUEUES = {
   sweep: 'sweep',
   /** delete applications past the retention period, old nonces and expired handoff codes */
   retention: 'data-retention',
-  /**
-   * tell one lender an application it got is withdrawn; the job carries the lender's reference and no personal
-   * data, so it outlives the application's deletion; retried with backoff for about a day while the lender is down
-   */
-  lenderWithdraw: 'lender-withdraw',
 } as const;
 
 export async function createQueues(boss: PgBoss): Promise<void> {
@@ -32,12 +27,4 @@ export async function createQueues(boss: PgBoss): Promise<void> {
   await boss.createQueue(QUEUES.smartIdPoll, { notify: true, retryLimit: 5, retryDelay: 1, expireInSeconds: 200 });
   await boss.createQueue(QUEUES.sweep, { retryLimit: 0, expireInSeconds: 120 });
   await boss.createQueue(QUEUES.retention, { retryLimit: 1, expireInSeconds: 600 });
-  await boss.createQueue(QUEUES.lenderWithdraw, {
-    notify: true,
-    retryLimit: 30,
-    retryDelay: 2,
-    retryBackoff: true,
-    retryDelayMax: 3600,
-    expireInSeconds: 60,
-  });
 }

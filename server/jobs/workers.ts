@@ -9,7 +9,12 @@ import {
 import { deleteExpiredData, expireStaleApplications } from '../applications/maintenance.ts';
 import { followSmartIdSession, type SmartIdPollJob } from '../applications/smart-id-session.ts';
 import { createQueues, QUEUES } from './queues.ts';
-import { sendWithdrawal, type LenderWithdrawalJob } from '../applications/lender-withdrawal.ts';
+import {
+  createWithdrawalQueue,
+  sendWithdrawal,
+  WITHDRAWAL_QUEUE,
+  type LenderWithdrawalJob,
+} from '../applications/lender-withdrawal.ts';
 import { backfillPersonKeys } from '../account/person-key-backfill.ts';
 import { deleteIdleSessions } from '../account/sessions.ts';
 import { createNoticeQueue, NOTICE_QUEUE, type NoticeJob } from '../notices/notice-queue.ts';
@@ -38,6 +43,7 @@ export async function startWorkers(broker: Broker): Promise<void> {
   const { boss } = broker;
   await createQueues(boss);
   await createNoticeQueue(boss, broker.config);
+  await createWithdrawalQueue(boss);
   if (!broker.config.workers) return;
 
   await boss.work<LenderSendJob>(
@@ -68,7 +74,7 @@ export async function startWorkers(broker: Broker): Promise<void> {
     await deleteIdleSessions(broker.db);
   });
   await boss.work<LenderWithdrawalJob>(
-    QUEUES.lenderWithdraw,
+    WITHDRAWAL_QUEUE,
     { ...batch, batchSize: 16, localConcurrency: 2, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
     eachJob((job) => sendWithdrawal(broker, job)),
   );

@@ -4,8 +4,7 @@ import type { LenderEndpoint } from './registry.ts';
 
 /**
  * The broker's side of `POST {lender}/applications`. The lender answers 202 `{ reference }` at once and its
- * decision comes later as a signed callback; `POST {lender}/applications/{reference}/withdrawal` takes an
- * application back. Failures are sorted for the job that calls either:
+ * decision comes later as a signed callback. Failures are sorted for the job that calls this:
  * LenderRetryableError (network, timeout, 429, 5xx): try again later with the same requestId;
  * LenderRejectedError (any other 4xx, or an answer that is not `{ reference }`): retrying will not help.
  * Error messages carry the lender id and the HTTP status only, never the application.
@@ -43,31 +42,29 @@ export const isLenderRejectedError = (error: unknown): error is LenderRejectedEr
 
 export const DEFAULT_LENDER_TIMEOUT_MS = 10_000;
 
-/**
- * Posts a signed JSON body with its idempotency key. Network failures and timeouts throw LenderRetryableError;
- * what the lender answered is the caller's to sort.
- */
-async function postSigned(
+export async function sendApplication(
   lender: LenderEndpoint,
-  url: string,
-  body: string,
-  idempotencyKey: string,
-  timeoutMs: number,
-): Promise<{ response: Response; text: string }> {
+  application: PartnerApplication,
+  opts: { timeoutMs?: number } = {},
+): Promise<{ reference: string }> {
+  const body = JSON.stringify(application);
+  const url = `${lender.baseUrl.replace(/\/+$/, '')}/applications`;
+  let response: Response;
+  let text: string;
   try {
-    const response = await fetch(url, {
+    response = await fetch(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         accept: 'application/json',
-        [IDEMPOTENCY_HEADER]: idempotencyKey,
+        [IDEMPOTENCY_HEADER]: application.requestId,
         ...signPartnerMessage(lender.secret, body, lender.keyId),
       },
       body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_LENDER_TIMEOUT_MS),
     });
-    return { response, text: await response.text() };
+    text = await response.text();
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new LenderRetryableError(
@@ -77,33 +74,12 @@ async function postSigned(
       { cause: error },
     );
   }
-}
-
-/** 429 and 5xx: try again later; any other answer outside 2xx: retrying will not help. */
-function throwUnlessSuccess(lender: LenderEndpoint, status: number): void {
-  if (status === 429 || status >= 500) {
-    throw new LenderRetryableError(lender.id, `lender ${lender.id}: HTTP ${status}`, status);
+  if (response.status === 429 || response.status >= 500) {
+    throw new LenderRetryableError(lender.id, `lender ${lender.id}: HTTP ${response.status}`, response.status);
   }
-  if (status < 200 || status >= 300) {
-    throw new LenderRejectedError(lender.id, `lender ${lender.id}: HTTP ${status}`, status);
+  if (response.status < 200 || response.status >= 300) {
+    throw new LenderRejectedError(lender.id, `lender ${lender.id}: HTTP ${response.status}`, response.status);
   }
-}
-
-const endpointUrl = (lender: LenderEndpoint, path: string) => `${lender.baseUrl.replace(/\/+$/, '')}${path}`;
-
-export async function sendApplication(
-  lender: LenderEndpoint,
-  application: PartnerApplication,
-  opts: { timeoutMs?: number } = {},
-): Promise<{ reference: string }> {
-  const { response, text } = await postSigned(
-    lender,
-    endpointUrl(lender, '/applications'),
-    JSON.stringify(application),
-    application.requestId,
-    opts.timeoutMs ?? DEFAULT_LENDER_TIMEOUT_MS,
-  );
-  throwUnlessSuccess(lender, response.status);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -117,29 +93,41 @@ export async function sendApplication(
   return { reference: accepted.data.reference };
 }
 
-export interface LenderWithdrawal extends PartnerWithdrawal {
-  /** the reference the lender answered the application with (lender_requests.lender_reference) */
-  readonly lenderReference: string;
-}
-
 /**
- * `POST {lender}/applications/{lenderReference}/withdrawal` with `{ requestId, reason }`, signed like an
- * application and with `requestId` as its idempotency key. 200, 202 and 204 are done; so is 404: a lender that
- * does not know the reference (any more) holds nothing to withdraw. Failures sort as for `sendApplication`.
+ * `POST {lender}/applications/{reference}/withdrawal`, signed like an application. A lender that no longer
+ * knows the reference (404) has nothing to withdraw: that is done too.
  */
 export async function withdrawApplication(
   lender: LenderEndpoint,
-  { lenderReference, requestId, reason }: LenderWithdrawal,
+  lenderReference: string,
+  withdrawal: PartnerWithdrawal,
   opts: { timeoutMs?: number } = {},
 ): Promise<void> {
-  const body: PartnerWithdrawal = { requestId, reason };
-  const { response } = await postSigned(
-    lender,
-    endpointUrl(lender, `/applications/${encodeURIComponent(lenderReference)}/withdrawal`),
-    JSON.stringify(body),
-    requestId,
-    opts.timeoutMs ?? DEFAULT_LENDER_TIMEOUT_MS,
-  );
+  const body = JSON.stringify(withdrawal);
+  const url = `${lender.baseUrl.replace(/\/+$/, '')}/applications/${encodeURIComponent(lenderReference)}/withdrawal`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        [IDEMPOTENCY_HEADER]: withdrawal.requestId,
+        ...signPartnerMessage(lender.secret, body, lender.keyId),
+      },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_LENDER_TIMEOUT_MS),
+    });
+    await response.arrayBuffer();
+  } catch (error) {
+    throw new LenderRetryableError(lender.id, `lender ${lender.id}: unreachable`, undefined, { cause: error });
+  }
+  if (response.status === 429 || response.status >= 500) {
+    throw new LenderRetryableError(lender.id, `lender ${lender.id}: HTTP ${response.status}`, response.status);
+  }
   if (response.status === 404) return;
-  throwUnlessSuccess(lender, response.status);
+  if (response.status < 200 || response.status >= 300) {
+    throw new LenderRejectedError(lender.id, `lender ${lender.id}: HTTP ${response.status}`, response.status);
+  }
 }

@@ -124,18 +124,10 @@ export type PartnerCallbackType = PartnerCallback['type'];
 /** What a lender answers to an accepted application (HTTP 202). */
 export const partnerAcceptedSchema = z.object({ reference: z.string().min(1).max(128) });
 
-export type PartnerAccepted = z.infer<typeof partnerAcceptedSchema>;
-
-/** Why the broker withdraws an application: the person erased their data, or withdrew the application. */
-export const WITHDRAWAL_REASONS = ['erasure', 'withdrawn'] as const;
-export type WithdrawalReason = (typeof WITHDRAWAL_REASONS)[number];
-
-/**
- * `POST {lender}/applications/{reference}/withdrawal`: the broker withdraws an application the lender got.
- * `requestId` is also the idempotency key; the reference is the one the lender answered the application with.
- */
+/** The broker withdraws an application a lender got: the person erased their data or withdrew it. */
 export const partnerWithdrawalSchema = z.object({
   requestId: z.string().min(1).max(200),
-  reason: z.enum(WITHDRAWAL_REASONS),
+  reason: z.enum(['erasure', 'withdrawn']),
 });
 export type PartnerWithdrawal = z.infer<typeof partnerWithdrawalSchema>;
+export type PartnerAccepted = z.infer<typeof partnerAcceptedSchema>;

@@ -62,16 +62,9 @@ export class AnswerSchedule {
     return typeof delay === 'number' ? delay : delay.minMs;
   }
 
-  /**
-   * Decides after the delay and calls back with the offer or the decline, as `behaviour` has it. `signal` ends it
-   * (default: the sandbox's reset or close; the application route passes one that its withdrawal ends too).
-   */
-  async answer(
-    lender: SandboxLender,
-    application: PartnerApplication,
-    behaviour: SandboxBehaviour,
-    signal: AbortSignal = this.#state.signal,
-  ): Promise<void> {
+  /** Decides after the delay and calls back with the offer or the decline, as `behaviour` has it. */
+  async answer(lender: SandboxLender, application: PartnerApplication, behaviour: SandboxBehaviour): Promise<void> {
+    const signal = this.#state.signal;
     await sleep(this.decisionDelayMs(lender, behaviour), undefined, { signal });
     if (behaviour.mode === 'silent') return;
     const decision = decide(lender, application, new Date());

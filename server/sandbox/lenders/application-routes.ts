@@ -5,15 +5,13 @@ import { checkPartnerMessage, IDEMPOTENCY_HEADER } from '../../lenders/partner-p
 import { parseJson } from '../../lenders/raw-json.ts';
 import { lenderOr404, type LenderParams, type LenderRoutesContext } from './route-support.ts';
 import { sandboxLenderSecret } from './sandbox-lenders-config.ts';
-import { lenderKey } from './sandbox-state.ts';
+import { lenderKey, remember } from './sandbox-state.ts';
 
 /**
  * The partner protocol's way in, checked as strictly as a real lender would (signature, replay, idempotency key,
  * schema) so the broker's client is tested against refusals too:
  *
  *   POST {prefix}/:lenderId/applications   signed by the broker; 202 { reference }, then a signed callback
- *
- * (its withdrawal, POST {prefix}/:lenderId/applications/:reference/withdrawal, is in withdrawal-routes.ts)
  */
 
 /** `brokerPartnerId`: the partner id the broker signs with. */
@@ -58,15 +56,11 @@ export function registerApplicationRoutes(
       return reply.code(202).send({ reference: known.reference });
     }
     const reference = randomUUID();
-    state.accept(lender.id, { reference, applicationRef: ref, requestId: key });
+    remember(state.accepted, acceptedKey, { reference, applicationRef: ref });
     stats.applications += 1;
     stats.byApplicationRef[ref] = (stats.byApplicationRef[ref] ?? 0) + 1;
     stats.deliveriesByApplicationRef[ref] = (stats.deliveriesByApplicationRef[ref] ?? 0) + 1;
-    // a withdrawal of this reference stops the answer wherever it is
-    answers
-      .answer(lender, application, behaviour, state.answerSignal(lender.id, reference))
-      .catch(background)
-      .finally(() => state.answerEnded(lender.id, reference));
+    answers.answer(lender, application, behaviour).catch(background);
     return reply.code(202).send({ reference });
   });
 }

@@ -2,12 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { partnerApplicationFixture } from '../../lenders/application-fixture.ts';
 import { verifyPartnerCallback, type CallbackCheck } from '../../lenders/callback-receiver.ts';
-import {
-  isLenderRejectedError,
-  isLenderRetryableError,
-  sendApplication,
-  withdrawApplication,
-} from '../../lenders/lender-client.ts';
+import { isLenderRejectedError, isLenderRetryableError, sendApplication } from '../../lenders/lender-client.ts';
 import type { PartnerApplication, PartnerCallback } from '../../lenders/messages.ts';
 import { InMemoryNonceStore, signPartnerMessage } from '../../lenders/partner-protocol.ts';
 import { useRawJsonBody } from '../../lenders/raw-json.ts';
@@ -15,7 +10,6 @@ import { lenderRegistryOf } from '../../lenders/lender-config.ts';
 import { findLender, type LenderEndpoint } from '../../lenders/registry.ts';
 import { sandboxLendersConfig } from './sandbox-lenders-config.ts';
 import { createLenderSandboxServer, safeReturnUrl, sampleDelayMs, type LenderSandboxStats } from './plugin.ts';
-import type { WithdrawalRecord } from './sandbox-state.ts';
 
 /**
  * The lenders on one Fastify, a tiny broker receiving their callbacks on another, both on real ports: the way the
@@ -402,138 +396,6 @@ describe('contract signing', () => {
     const html = await response.text();
     expect(html).toContain('Договор подписан');
     expect(html).not.toContain('javascript:');
-  });
-});
-
-describe('withdrawals', () => {
-  const withdrawals = async (query = ''): Promise<WithdrawalRecord[]> =>
-    (await (await fetch(`${lendersUrl}/withdrawals${query}`)).json()) as WithdrawalRecord[];
-  const withdrawal = (lenderReference: string, reason: 'erasure' | 'withdrawn' = 'erasure') => ({
-    lenderReference,
-    requestId: crypto.randomUUID(),
-    reason,
-  });
-  const post = (lenderId: string, reference: string, raw: string, headers: Record<string, string>) =>
-    fetch(`${lendersUrl}/${lenderId}/applications/${reference}/withdrawal`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: raw,
-    });
-
-  it('records a signed withdrawal with the application it names, and the pending answer never comes', async () => {
-    await behave('amber-finance', { mode: 'normal', delayMs: 200 });
-    const app = application();
-    const { reference } = await sendApplication(lender('amber-finance'), app);
-    const sent = withdrawal(reference);
-    await withdrawApplication(lender('amber-finance'), sent);
-    expect(await withdrawals()).toEqual([
-      {
-        lenderId: 'amber-finance',
-        reference,
-        applicationRef: app.applicationRef,
-        reason: 'erasure',
-        requestId: sent.requestId,
-        receivedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
-      },
-    ]);
-    await pause(350);
-    expect(received).toHaveLength(0);
-    expect((await stats())['amber-finance']).toMatchObject({ applications: 1, callbackAttempts: 0 });
-  });
-
-  it('stops the callback retries of a withdrawn application', async () => {
-    failNext = 1_000;
-    const { reference } = await sendApplication(lender('gaujas-banka'), application());
-    await waitFor(() => received.length >= 2);
-    await withdrawApplication(lender('gaujas-banka'), withdrawal(reference, 'withdrawn'));
-    const attempts = received.length;
-    await pause(400);
-    expect(received).toHaveLength(attempts);
-    expect((await withdrawals())[0]).toMatchObject({ reference, reason: 'withdrawn' });
-  });
-
-  it('an offer withdrawn after it arrived can no longer be signed', async () => {
-    const app = application();
-    const { reference } = await sendApplication(lender('gaujas-banka'), app);
-    const callback = await waitFor(() => accepted()[0]);
-    if (callback.type !== 'offer') throw new Error('expected an offer');
-    const page = `${lendersUrl}/gaujas-banka/contracts/${callback.offer.offerId}`;
-    expect((await fetch(page)).status).toBe(200);
-    await withdrawApplication(lender('gaujas-banka'), withdrawal(reference));
-    expect((await fetch(page)).status).toBe(404);
-  });
-
-  it('a repeat is answered again and recorded once; a reference the lender never gave is a 404, done for the client', async () => {
-    const { reference } = await sendApplication(lender('amber-finance'), application());
-    const sent = withdrawal(reference);
-    await withdrawApplication(lender('amber-finance'), sent);
-    await withdrawApplication(lender('amber-finance'), { ...sent, requestId: crypto.randomUUID() });
-    expect(await withdrawals()).toHaveLength(1);
-    // another lender's reference is unknown to this one
-    const raw = JSON.stringify({ requestId: sent.requestId, reason: 'erasure' });
-    const elsewhere = await post('gaujas-banka', reference, raw, {
-      'idempotency-key': sent.requestId,
-      ...signPartnerMessage(lender('gaujas-banka').secret, raw, 'kreditkompass'),
-    });
-    expect(elsewhere.status).toBe(404);
-    expect(await elsewhere.json()).toEqual({ error: 'unknownReference' });
-    await expect(withdrawApplication(lender('gaujas-banka'), withdrawal(crypto.randomUUID()))).resolves.toBeUndefined();
-    expect(await withdrawals()).toHaveLength(1);
-  });
-
-  it('refuses what is unsigned, wrongly signed, replayed, keyless or malformed', async () => {
-    const { reference } = await sendApplication(lender('amber-finance'), application());
-    const requestId = crypto.randomUUID();
-    const raw = JSON.stringify({ requestId, reason: 'erasure' });
-    const sign = (body = raw) => signPartnerMessage(lender('amber-finance').secret, body, 'kreditkompass');
-    expect((await post('amber-finance', reference, raw, { 'idempotency-key': requestId })).status).toBe(401);
-    const wrong = await failure(
-      withdrawApplication({ ...lender('amber-finance'), secret: Buffer.alloc(32) }, withdrawal(reference)),
-    );
-    expect(isLenderRejectedError(wrong)).toBe(true);
-    expect(wrong).toMatchObject({ status: 401 });
-    expect((await post('amber-finance', reference, raw, sign())).status).toBe(400);
-    const mismatched = await post('amber-finance', reference, raw, { 'idempotency-key': 'other', ...sign() });
-    expect(mismatched.status).toBe(400);
-    const badReason = JSON.stringify({ requestId, reason: 'changedMyMind' });
-    const invalid = await post('amber-finance', reference, badReason, {
-      'idempotency-key': requestId,
-      ...sign(badReason),
-    });
-    expect(invalid.status).toBe(400);
-    const headers = { 'idempotency-key': requestId, ...sign() };
-    expect((await post('amber-finance', reference, raw, headers)).status).toBe(202);
-    const replay = await post('amber-finance', reference, raw, headers);
-    expect(replay.status).toBe(401);
-    expect(await replay.json()).toEqual({ error: 'replayed' });
-    expect(await withdrawals()).toHaveLength(1);
-  });
-
-  it('error500: the client throws LenderRetryableError, and the retry goes through', async () => {
-    const { reference } = await sendApplication(lender('ozolu-banka'), application());
-    await behave('ozolu-banka', { mode: 'error500' });
-    const sent = withdrawal(reference);
-    const error = await failure(withdrawApplication(lender('ozolu-banka'), sent));
-    expect(isLenderRetryableError(error)).toBe(true);
-    expect(error).toMatchObject({ status: 500 });
-    expect(await withdrawals()).toEqual([]);
-    await behave('ozolu-banka', { mode: 'normal' });
-    await withdrawApplication(lender('ozolu-banka'), sent);
-    expect(await withdrawals()).toMatchObject([{ lenderId: 'ozolu-banka', requestId: sent.requestId }]);
-  });
-
-  it('lists newest first, by lender or application, and forgets them on reset', async () => {
-    const first = application();
-    const second = application();
-    const a = await sendApplication(lender('amber-finance'), first);
-    const b = await sendApplication(lender('gaujas-banka'), second);
-    await withdrawApplication(lender('amber-finance'), withdrawal(a.reference));
-    await withdrawApplication(lender('gaujas-banka'), withdrawal(b.reference));
-    expect((await withdrawals()).map((record) => record.lenderId)).toEqual(['gaujas-banka', 'amber-finance']);
-    expect(await withdrawals('?lenderId=amber-finance')).toMatchObject([{ reference: a.reference }]);
-    expect(await withdrawals(`?applicationRef=${second.applicationRef}`)).toMatchObject([{ reference: b.reference }]);
-    await fetch(`${lendersUrl}/reset`, { method: 'POST' });
-    expect(await withdrawals()).toEqual([]);
   });
 });
 

@@ -16,18 +16,16 @@ import { LenderSandboxState, sandboxBehaviourSchema, type LenderSandboxStats } f
  *   POST {prefix}/:lenderId/applications        signed by the broker; 202 { reference }, then a signed callback
  *   GET  {prefix}/:lenderId/contracts/:offerId  the lender's signing page (?lang=lv|ru&return_url=…)
  *   POST {prefix}/:lenderId/contracts/:offerId  signs: 'signed' callback, then after the payout delay 'paid'; 303
- *   POST {prefix}/:lenderId/applications/:reference/withdrawal  signed { requestId, reason }: the broker withdraws
- *                                               an application; its pending answer stops; 202, 404 unknown reference
- *   GET  {prefix}/withdrawals                   the withdrawals received, newest first (?lenderId=, ?applicationRef=)
+ *   POST {prefix}/:lenderId/applications/:reference/withdrawal  signed; the broker withdraws an application
+ *   GET  {prefix}/withdrawals                   the withdrawals received, newest first
  *   GET  {prefix}/stats                         per lender: deliveries, applications, byApplicationRef, …
  *   PUT  {prefix}/:lenderId/behaviour           { mode, delayMs? }: inject failures
  *   POST {prefix}/reset                         forget everything, cancel pending answers
  *
  * This module wires one registration together and serves the control routes; the protocol's routes live in
- * application-routes.ts, contract-routes.ts and withdrawal-routes.ts, the timing of the answers in
- * answer-schedule.ts, the callbacks in callback-sender.ts. State lives in memory, per registration
- * (sandbox-state.ts). Logs carry lender ids, statuses and counts, never a body or a URL (callback URLs and return
- * URLs may carry tokens).
+ * application-routes.ts and contract-routes.ts, the timing of the answers in answer-schedule.ts, the callbacks in
+ * callback-sender.ts. State lives in memory, per registration (sandbox-state.ts). Logs carry lender ids, statuses
+ * and counts, never a body or a URL (callback URLs and return URLs may carry tokens).
  */
 
 // Still exported from here, the sandbox lenders' entry point, for those who imported them from it.

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { LenderOfferTerms } from '../../../domain/offer.ts';
-import type { WithdrawalReason } from '../../lenders/messages.ts';
 import { InMemoryNonceStore } from '../../lenders/partner-protocol.ts';
 
 /**
@@ -37,21 +36,15 @@ export interface LenderSandboxStats {
 /** A broker's word that an application this lender got is withdrawn (erasure or the person's withdrawal). */
 export interface WithdrawalRecord {
   readonly lenderId: string;
-  /** the lender's reference the withdrawal named */
   readonly reference: string;
-  /** the broker's applicationRef of the withdrawn application */
-  readonly applicationRef: string;
-  readonly reason: WithdrawalReason;
-  /** the withdrawal's requestId (its idempotency key) */
-  readonly requestId: string;
+  readonly applicationRef: string | null;
+  readonly reason: string;
   readonly receivedAt: string;
 }
 
 export interface AcceptedApplication {
   readonly reference: string;
   readonly applicationRef: string;
-  /** the idempotency key it came with */
-  readonly requestId: string;
 }
 
 export interface OfferRecord {
@@ -90,55 +83,15 @@ export const lenderKey = (lenderId: string, id: string): string => `${lenderId}\
 export class LenderSandboxState {
   readonly nonces = new InMemoryNonceStore();
   readonly stats = new Map<string, LenderSandboxStats>();
-  /** by lenderKey(lender, idempotency key) */
   readonly accepted = new Map<string, AcceptedApplication>();
-  /** the same applications by lenderKey(lender, the lender's reference): what a withdrawal names */
-  readonly byReference = new Map<string, AcceptedApplication>();
   readonly offers = new Map<string, OfferRecord>();
   readonly behaviours = new Map<string, SandboxBehaviour>();
-  /** by lenderKey(lender, reference), in the order received */
   readonly withdrawals = new Map<string, WithdrawalRecord>();
-  /** the pending answer of each accepted application, by lenderKey(lender, reference) */
-  readonly #answering = new Map<string, AbortController>();
   #abort = new AbortController();
 
   /** Aborted by `reset` and `close`: background work reads it once when it starts, so a reset ends it. */
   get signal(): AbortSignal {
     return this.#abort.signal;
-  }
-
-  accept(lenderId: string, application: AcceptedApplication): void {
-    remember(this.accepted, lenderKey(lenderId, application.requestId), application);
-    remember(this.byReference, lenderKey(lenderId, application.reference), application);
-  }
-
-  /**
-   * What one application's answer runs under: ended by `reset`, `close`, or the application's withdrawal.
-   * Call `answerEnded` when the answer is over.
-   */
-  answerSignal(lenderId: string, reference: string): AbortSignal {
-    const controller = new AbortController();
-    remember(this.#answering, lenderKey(lenderId, reference), controller);
-    return AbortSignal.any([this.signal, controller.signal]);
-  }
-
-  answerEnded(lenderId: string, reference: string): void {
-    this.#answering.delete(lenderKey(lenderId, reference));
-  }
-
-  /**
-   * The application is withdrawn: its pending answer (the decision's wait, the callback and its retries) stops,
-   * and its offers that are not signed go, so their signing pages are gone too. A signed contract stays.
-   */
-  withdraw(lenderId: string, application: AcceptedApplication): void {
-    const key = lenderKey(lenderId, application.reference);
-    this.#answering.get(key)?.abort();
-    this.#answering.delete(key);
-    for (const [offerKey, offer] of this.offers) {
-      if (offer.lenderId === lenderId && offer.requestId === application.requestId && !offer.contractRef) {
-        this.offers.delete(offerKey);
-      }
-    }
   }
 
   statsOf(lenderId: string): LenderSandboxStats {
@@ -164,8 +117,6 @@ export class LenderSandboxState {
     this.nonces.clear();
     this.stats.clear();
     this.accepted.clear();
-    this.byReference.clear();
-    this.#answering.clear();
     this.offers.clear();
     this.behaviours.clear();
     this.withdrawals.clear();
