@@ -21,8 +21,9 @@ function AccountPageFrame({ heading, intro, children }: { heading: string; intro
 export function AccountPage({ island }: { island: ReactNode }) {
   const { t } = useTranslation('account');
   return (
-    // the words under the heading depend on the session: the island says them
-    <AccountPageFrame heading={t('heading')}>{island}</AccountPageFrame>
+    <AccountPageFrame heading={t('heading')} intro={t('intro')}>
+      {island}
+    </AccountPageFrame>
   );
 }
 

@@ -1,21 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountApplication } from '../../../domain/account-api.ts';
-import type { ApplicationState } from '../../../domain/api.ts';
 import type { Offer } from '../../../domain/offer.ts';
 import { isOfferExpired } from '../../../domain/offer-validity.ts';
 import { HANDOFF_PARAM, pathOfStep } from '../../../domain/wizard-paths.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { formatEuro, formatEuroCents, formatPercent } from '../../ui/format.ts';
+import { formatDate } from '../../ui/format-date.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
-import { useAccountClient, useNavigate, useSessionEnded } from './account-context.ts';
-import { errorMessage, isUnauthorized } from './error-message.ts';
-import { formatDay } from './format-day.ts';
+import { useAccountClient } from './account-context.ts';
+import { errorMessage } from './error-message.ts';
 import { timeLeft } from './time-left.ts';
 
-/** States in which an offer can be chosen (again): the offers are there, nothing is signed yet. */
-const CHOOSABLE: ReadonlySet<ApplicationState> = new Set(['offers', 'offerChosen']);
+const CHOOSABLE = new Set(['offers', 'offerChosen']);
 
 /** One application: its loan, state, each lender's progress, offers with their time left, the chosen one. */
 export function ApplicationCard({
@@ -30,36 +28,18 @@ export function ApplicationCard({
   const { t } = useTranslation('account');
   const lang = useLanguage();
   const client = useAccountClient();
-  const navigate = useNavigate();
-  const sessionEnded = useSessionEnded();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // what this page chose, shown at once (the reloaded account says the same a moment later)
-  const [justChosen, setJustChosen] = useState<{ offerId: string; signUrl: string } | null>(null);
-  const chosenNotice = useRef<HTMLParagraphElement>(null);
   const headingId = `application-${application.id}`;
-  const chosenOfferId = justChosen?.offerId ?? application.chosenOfferId;
-  const signUrl = justChosen?.signUrl ?? application.signUrl;
-  const chosen = application.offers.find((offer) => offer.id === chosenOfferId);
-  const choosable = CHOOSABLE.has(application.state) || justChosen !== null;
-
-  useEffect(() => {
-    if (justChosen) chosenNotice.current?.focus();
-  }, [justChosen]);
-
-  const failed = (failure: unknown, fallback: string) => {
-    if (isUnauthorized(failure)) sessionEnded();
-    else setError(errorMessage(failure, t, fallback));
-  };
+  const chosen = application.offers.find((offer) => offer.id === application.chosenOfferId);
 
   const continueInWizard = async () => {
     setBusy(true);
-    setError(null);
     try {
       const code = await client.handoff(application.id);
-      navigate(`${pathOfStep('waiting', lang)}?${HANDOFF_PARAM}=${encodeURIComponent(code)}`);
+      window.location.assign(`${pathOfStep('waiting', lang)}?${HANDOFF_PARAM}=${code}`);
     } catch (failure) {
-      failed(failure, t('applications.continueFailed'));
+      setError(errorMessage(failure, t, t('errors.load')));
       setBusy(false);
     }
   };
@@ -68,17 +48,17 @@ export function ApplicationCard({
     setBusy(true);
     setError(null);
     try {
-      setJustChosen({ offerId: offer.id, signUrl: await client.chooseOffer(application.id, offer.id) });
+      await client.chooseOffer(application.id, offer.id);
       onChanged();
     } catch (failure) {
-      failed(failure, t('applications.chooseFailed'));
+      setError(errorMessage(failure, t, t('applications.chooseFailed')));
     }
     setBusy(false);
   };
 
   return (
     <article className="account-application" aria-labelledby={headingId}>
-      <h3 id={headingId}>{t('applications.title', { date: formatDay(lang, application.createdAt) })}</h3>
+      <h3 id={headingId}>{t('applications.title', { date: formatDate(lang, application.createdAt) })}</h3>
       <dl className="account-application__facts">
         <div>
           <dt>{t('applications.amount')}</dt>
@@ -95,27 +75,23 @@ export function ApplicationCard({
       </dl>
       {error ? <Alert>{error}</Alert> : null}
       {application.lenders.length > 0 ? (
-        <>
-          <h4>{t('applications.lenders')}</h4>
-          <ul className="account-lenders">
+        <details className="account-application__lenders">
+          <summary>{t('applications.lenders')}</summary>
+          <ul>
             {application.lenders.map((lender) => (
-              <li key={lender.lenderId} className={`account-lender account-lender--${lender.progress}`}>
-                <span className="account-lender__name">{lender.name}</span>{' '}
-                <span className="account-lender__progress">{t(`progress.${lender.progress}`)}</span>
+              <li key={lender.lenderId}>
+                {lender.name}: {t(`progress.${lender.progress}`)}
               </li>
             ))}
           </ul>
-        </>
+        </details>
       ) : null}
-      {chosen && signUrl ? (
-        <div className="account-application__chosen">
-          <p ref={chosenNotice} tabIndex={-1}>
-            {t('applications.chosenNotice', { lender: chosen.lenderName })}
-          </p>
-          <a className="button button--primary" href={signUrl}>
+      {chosen && application.signUrl ? (
+        <p className="account-application__chosen">
+          <a className="button button--primary" href={application.signUrl}>
             {t('applications.sign', { lender: chosen.lenderName })}
           </a>
-        </div>
+        </p>
       ) : null}
       {application.offers.length > 0 ? (
         <>
@@ -123,42 +99,24 @@ export function ApplicationCard({
           <ul className="account-offers">
             {application.offers.map((offer) => {
               const expired = isOfferExpired(offer, now);
-              const isChosen = offer.id === chosenOfferId;
+              const isChosen = offer.id === application.chosenOfferId;
               return (
-                <li
-                  key={offer.id}
-                  className={[
-                    'account-offer',
-                    expired ? 'account-offer--expired' : '',
-                    isChosen ? 'account-offer--chosen' : '',
-                  ]
-                    .filter(Boolean)
-                    .join(' ')}
-                >
+                <li key={offer.id} className={`account-offer${expired ? ' account-offer--expired' : ''}`}>
                   <p className="account-offer__lender">
                     {offer.lenderName}
-                    {isChosen ? <span className="account-offer__badge">{t('applications.chosen')}</span> : null}
+                    {isChosen ? <span className="account-offer__chosen"> · {t('applications.chosen')}</span> : null}
                   </p>
-                  <dl className="account-offer__terms">
-                    <div>
-                      <dt>{t('applications.monthly')}</dt>
-                      <dd>{formatEuroCents(lang, offer.monthlyPayment)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('applications.apr')}</dt>
-                      <dd>{formatPercent(lang, offer.apr)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('applications.total')}</dt>
-                      <dd>{formatEuroCents(lang, offer.totalPayable)}</dd>
-                    </div>
-                  </dl>
+                  <p className="account-offer__terms">
+                    {t('applications.monthly')}: {formatEuroCents(lang, offer.monthlyPayment)} · {t('applications.apr')}
+                    : {formatPercent(lang, offer.apr)} · {t('applications.total')}:{' '}
+                    {formatEuroCents(lang, offer.totalPayable)}
+                  </p>
                   <p className="account-offer__validity">
                     {expired
                       ? t('applications.expired')
                       : t('applications.validFor', { time: timeLeft(Date.parse(offer.validUntil) - now, t) })}
                   </p>
-                  {!expired && !isChosen && choosable ? (
+                  {!expired && !isChosen && CHOOSABLE.has(application.state) ? (
                     <Button
                       variant="secondary"
                       isDisabled={busy}

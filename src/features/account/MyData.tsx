@@ -3,29 +3,26 @@ import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { useAccountClient, useSessionEnded } from './account-context.ts';
-import { errorMessage, isUnauthorized } from './error-message.ts';
+import { useAccountClient } from './account-context.ts';
+import { errorMessage } from './error-message.ts';
 
 /** Download everything held about me (GDPR access, portability) or erase it, after a confirmation. */
 export function MyData({ onErased }: { onErased: (withdrawn: number) => void }) {
   const { t } = useTranslation('account');
   const client = useAccountClient();
-  const sessionEnded = useSessionEnded();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const erase = async (close: () => void) => {
     setBusy(true);
-    setError(null);
     try {
       const answer = await client.erase();
       close();
       onErased(answer.withdrawnApplications);
     } catch (failure) {
+      setError(errorMessage(failure, t, t('myData.failed')));
       setBusy(false);
       close();
-      if (isUnauthorized(failure)) sessionEnded();
-      else setError(errorMessage(failure, t, t('myData.failed')));
     }
   };
 
@@ -40,20 +37,18 @@ export function MyData({ onErased }: { onErased: (withdrawn: number) => void }) 
         </a>
         <DialogTrigger>
           <Button variant="ghost">{t('myData.erase')}</Button>
-          <ModalOverlay className="account-dialog__overlay" isDismissable={!busy} isKeyboardDismissDisabled={busy}>
+          <ModalOverlay className="account-dialog__overlay" isDismissable>
             <Modal className="account-dialog">
               <Dialog role="alertdialog" className="account-dialog__body">
                 {({ close }) => (
                   <>
-                    <Heading slot="title" level={2}>
-                      {t('myData.confirmHeading')}
-                    </Heading>
+                    <Heading slot="title">{t('myData.confirmHeading')}</Heading>
                     <p>{t('myData.confirmText')}</p>
                     <div className="account-actions">
-                      <Button variant="primary" isPending={busy} onPress={() => void erase(close)}>
+                      <Button variant="primary" isDisabled={busy} onPress={() => void erase(close)}>
                         {t('myData.confirm')}
                       </Button>
-                      <Button variant="secondary" autoFocus isDisabled={busy} onPress={close}>
+                      <Button variant="secondary" autoFocus onPress={close}>
                         {t('myData.keep')}
                       </Button>
                     </div>

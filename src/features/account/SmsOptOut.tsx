@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhoneForDisplay, isValidPhone, normalizePhone } from '../../../domain/phone.ts';
-import { ApiRequestError, createAccountClient, type AccountClient } from '../../api/account-client.ts';
+import { createAccountClient, type AccountClient } from '../../api/account-client.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -12,10 +12,6 @@ import { useFocusOnChange } from './use-focus-on-change.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 type Step = 'phone' | 'code' | 'done';
-
-/** A 400's message for one of this page's fields (phoneNumber, code), to show beside it. */
-const fieldMessage = (failure: unknown, field: 'phoneNumber' | 'code'): string | undefined =>
-  failure instanceof ApiRequestError ? failure.fields?.[field] : undefined;
 
 /** The footer's SMS opt-out: a phone number, a code sent to it, done. What was typed stays on errors. */
 export function SmsOptOut({ client: given }: { client?: AccountClient }) {
@@ -30,22 +26,13 @@ export function SmsOptOut({ client: given }: { client?: AccountClient }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const status = useFocusOnChange<HTMLParagraphElement>(step);
-  const phoneInput = useRef<HTMLInputElement>(null);
-  const codeInput = useRef<HTMLInputElement>(null);
-  // back to the number (to change it): its field takes the focus
-  const [backToPhone, setBackToPhone] = useState(0);
-  useEffect(() => {
-    if (backToPhone > 0) phoneInput.current?.focus();
-  }, [backToPhone]);
   const hydrated = useHydrated();
   const shown = formatPhoneForDisplay(normalizePhone(phone));
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (busy) return;
     if (!isValidPhone(phone)) {
       setFieldError(tv('phone'));
-      phoneInput.current?.focus();
       return;
     }
     setFieldError(undefined);
@@ -53,22 +40,17 @@ export function SmsOptOut({ client: given }: { client?: AccountClient }) {
     setBusy(true);
     try {
       await client.startSmsOptOut(normalizePhone(phone));
-      setCode('');
       setStep('code');
     } catch (failure) {
-      const beside = fieldMessage(failure, 'phoneNumber');
-      if (beside) setFieldError(beside);
-      else setError(errorMessage(failure, t, t('errors.network')));
+      setError(errorMessage(failure, t, t('errors.network')));
     }
     setBusy(false);
   };
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
     if (!/^\d{6}$/.test(code.trim())) {
       setFieldError(tv('smsCode'));
-      codeInput.current?.focus();
       return;
     }
     setFieldError(undefined);
@@ -78,9 +60,7 @@ export function SmsOptOut({ client: given }: { client?: AccountClient }) {
       await client.confirmSmsOptOut(normalizePhone(phone), code.trim());
       setStep('done');
     } catch (failure) {
-      const beside = fieldMessage(failure, 'code');
-      if (beside) setFieldError(beside);
-      else setError(errorMessage(failure, t, t('errors.network')));
+      setError(errorMessage(failure, t, t('errors.network')));
     }
     setBusy(false);
   };
@@ -98,7 +78,6 @@ export function SmsOptOut({ client: given }: { client?: AccountClient }) {
             value={phone}
             onChange={setPhone}
             error={fieldError}
-            inputRef={phoneInput}
             maxLength={24}
             isRequired
           />
@@ -119,7 +98,6 @@ export function SmsOptOut({ client: given }: { client?: AccountClient }) {
             value={code}
             onChange={setCode}
             error={fieldError}
-            inputRef={codeInput}
             maxLength={6}
             isRequired
           />
@@ -129,18 +107,6 @@ export function SmsOptOut({ client: given }: { client?: AccountClient }) {
             </Button>
             <Button variant="ghost" isDisabled={busy} onPress={() => void send()}>
               {t('smsOptOut.again')}
-            </Button>
-            <Button
-              variant="ghost"
-              isDisabled={busy}
-              onPress={() => {
-                setError(null);
-                setFieldError(undefined);
-                setStep('phone');
-                setBackToPhone((count) => count + 1);
-              }}
-            >
-              {t('smsOptOut.changeNumber')}
             </Button>
           </div>
         </form>

@@ -5,7 +5,6 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useLanguage } from '../../i18n/use-language.ts';
 import './account.css';
-import { CONSENTS_ANCHOR } from './anchors.ts';
 import { errorMessage } from './error-message.ts';
 import { useFocusOnChange } from './use-focus-on-change.ts';
 
@@ -34,7 +33,7 @@ export function Unsubscribe({ client: given, accountPath }: { client?: AccountCl
   }, []);
 
   const unsubscribe = async () => {
-    if (!code || busy) return;
+    if (!code) return;
     setBusy(true);
     setError(null);
     try {
@@ -50,7 +49,7 @@ export function Unsubscribe({ client: given, accountPath }: { client?: AccountCl
   if (done) {
     return (
       <p role="status" ref={status} tabIndex={-1} className="alert alert--success">
-        {t('unsubscribe.done')} <a href={`${accountPath}#${CONSENTS_ANCHOR}`}>{t('unsubscribe.toConsents')}</a>
+        {t('unsubscribe.done')} <a href={accountPath}>{t('toAccount')}</a>
       </p>
     );
   }
