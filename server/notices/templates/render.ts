@@ -1,47 +1,89 @@
 import type { Language } from '../../../domain/language.ts';
-import { CONTINUE_LINK_DAYS } from '../continue-links.ts';
-import { cleanText, factsOf } from './format.ts';
-import { mailHtml, mailText, webAddress, type MailContent } from './layout.ts';
-import type { NoticeData, NoticeKind, RenderedMail, Wordbook } from './types.ts';
-import { wordsLv } from './words-lv.ts';
-import { wordsRu } from './words-ru.ts';
+import { FOOTER_LV, wordsLv } from './words-lv.ts';
+import { FOOTER_RU, wordsRu } from './words-ru.ts';
+import type { FooterWords, MessageWords } from './words.ts';
 
-export type { NoticeData, NoticeKind, RenderedMail } from './types.ts';
+/** The messages of an application, in its language: text and HTML parts, and a short SMS. */
+export type NoticeKind = 'received' | 'offersReady' | 'allAnswered' | 'expiryReminder' | 'signed';
 
-/**
- * The messages of an application in its language: an e-mail (subject, text and HTML) and an SMS.
- * Pure: the words depend on the kind, the language and the data alone. They tell the first name,
- * counts, the lender's name, the amount and a time; nothing else of the person, whatever data holds.
- */
-
-const WORDBOOKS: Record<Language, Wordbook> = { lv: wordsLv, ru: wordsRu };
-
-/** After signing the account shows the contract and the payout; before, the link continues the application. */
-const linkOf = (kind: NoticeKind, data: NoticeData): string =>
-  webAddress(kind === 'signed' ? data.accountUrl : data.continueUrl);
-
-export function renderMail(kind: NoticeKind, language: Language, data: NoticeData): RenderedMail {
-  const wordbook = WORDBOOKS[language];
-  const words = wordbook.message(kind, factsOf(language, data));
-  const content: MailContent = {
-    language,
-    firstName: cleanText(data.firstName),
-    words,
-    common: wordbook.common,
-    link: linkOf(kind, data),
-    ...(kind === 'signed' ? {} : { personalLinkDays: CONTINUE_LINK_DAYS }),
-    accountUrl: webAddress(data.accountUrl),
-    unsubscribeUrl: webAddress(data.unsubscribeUrl),
-  };
-  return { subject: words.subject, text: mailText(content), html: mailHtml(content) };
+/** What a message may tell: the first name, counts, the lender and the amount; never a code, income or contact. */
+export interface NoticeData {
+  readonly firstName: string;
+  /** opens the application where it stands (a signed continue link) */
+  readonly continueUrl: string;
+  /** a page where the person confirms stopping e-mails */
+  readonly unsubscribeUrl: string;
+  readonly accountUrl: string;
+  readonly offerCount?: number;
+  readonly lenderCount?: number;
+  readonly declinedCount?: number;
+  readonly expiresAt?: string;
+  readonly lenderName?: string;
+  readonly amount?: number;
 }
 
-/**
- * One short line and the link: no name, no lender, no amount, as an SMS shows on a locked screen.
- * Both languages need UCS-2 (Latvian diacritics, Cyrillic); the words before a continue link stay within
- * 75 characters, so a link of 65 keeps the SMS within 140.
- */
+export interface RenderedMail {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+const WORDS: Record<Language, (kind: NoticeKind, data: NoticeData) => MessageWords> = { lv: wordsLv, ru: wordsRu };
+const FOOTER: Record<Language, FooterWords> = { lv: FOOTER_LV, ru: FOOTER_RU };
+
+/** After signing the link leads to the account, where the contract's state is; before, to the application. */
+const linkOf = (kind: NoticeKind, data: NoticeData) => (kind === 'signed' ? data.accountUrl : data.continueUrl);
+
+export function renderMail(kind: NoticeKind, language: Language, data: NoticeData): RenderedMail {
+  const words = WORDS[language](kind, data);
+  const footer = FOOTER[language];
+  const link = linkOf(kind, data);
+  const text = [
+    footer.greeting(data.firstName),
+    '',
+    ...words.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    `${words.button}: ${link}`,
+    footer.linkNote,
+    '',
+    '—',
+    footer.why,
+    `${footer.account}: ${data.accountUrl}`,
+    `${footer.unsubscribe}: ${data.unsubscribeUrl}`,
+    footer.company,
+  ].join('\n');
+  return { subject: words.subject, text, html: layout(language, words, footer, data, link) };
+}
+
 export function renderSms(kind: NoticeKind, language: Language, data: NoticeData): string {
-  const words = WORDBOOKS[language].message(kind, factsOf(language, data));
-  return `${words.sms} ${linkOf(kind, data)}`;
+  const words = WORDS[language](kind, data);
+  return kind === 'signed' ? words.sms : `${words.sms} ${linkOf(kind, data)}`;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Every interpolated value, in text and in attributes. */
+const e = (value: string): string => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+
+/** Plain, accessible e-mail HTML: inline styles, one column, a real link as the button, no images or scripts. */
+function layout(language: Language, words: MessageWords, footer: FooterWords, data: NoticeData, link: string): string {
+  const paragraph = (content: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${content}</p>`;
+  return `<!doctype html>
+<html lang="${language}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(words.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f6f8">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f6f8"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px"><tr><td style="padding:32px 28px;font-family:Arial,Helvetica,sans-serif">
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#0b3d91">Kreditkompass</p>
+${paragraph(e(footer.greeting(data.firstName)))}
+${words.paragraphs.map((content) => paragraph(e(content))).join('\n')}
+<p style="margin:24px 0"><a href="${e(link)}" style="display:inline-block;padding:14px 24px;background:#0b3d91;color:#ffffff;font-size:16px;font-weight:bold;text-decoration:none;border-radius:6px">${e(words.button)}</a></p>
+<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#3e4c59">${e(footer.linkNote)}</p>
+<hr style="border:none;border-top:1px solid #d9e2ec;margin:24px 0">
+<p style="margin:0 0 8px;font-size:13px;line-height:1.5;color:#3e4c59">${e(footer.why)}</p>
+<p style="margin:0 0 8px;font-size:13px;line-height:1.5"><a href="${e(data.accountUrl)}" style="color:#0b3d91">${e(footer.account)}</a> · <a href="${e(data.unsubscribeUrl)}" style="color:#0b3d91">${e(footer.unsubscribe)}</a></p>
+<p style="margin:0;font-size:12px;line-height:1.5;color:#52606d">${e(footer.company)}</p>
+</td></tr></table>
+</td></tr></table>
+</body>
+</html>`;
 }

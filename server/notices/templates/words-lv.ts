@@ -1,153 +1,72 @@
 import { company } from '../../../domain/company.ts';
-import { capitalize, pluralLv } from './plural.ts';
-import type { CommonWords, Facts, MessageWords, NoticeKind, Wordbook } from './types.ts';
+import type { NoticeData, NoticeKind } from './render.ts';
+import { euros, plural, rigaTime, type FooterWords, type MessageWords } from './words.ts';
 
-/**
- * The messages in Latvian, in the words of the site (locales/lv/screens.json, account.json): "jūs" in
- * lower case, no participles that would guess the reader's gender ("esat izvēlējies/-usies"), the lender
- * named after "aizdevējs" so its name is never declined. Counts after 0 and 10–20 take the nominative
- * plural, as the site's offer counts do ("Saņemti 11 piedāvājumi").
- */
+const offers = (count: number) =>
+  plural('lv', count, { zero: 'piedāvājumu', one: 'piedāvājums', other: 'piedāvājumi' });
+const lenders = (count: number) => plural('lv', count, { zero: 'aizdevēju', one: 'aizdevēju', other: 'aizdevējiem' });
 
-const offersReceived = (count: number) =>
-  pluralLv(count, {
-    zero: 'saņemti {{count}} piedāvājumi',
-    one: 'saņemts {{count}} piedāvājums',
-    other: 'saņemti {{count}} piedāvājumi',
-  });
-
-/** dative: "nosūtīsim 16 aizdevējiem", "21 aizdevējam" */
-const toLenders = (count: number) =>
-  pluralLv(count, { zero: '{{count}} aizdevējiem', one: '{{count}} aizdevējam', other: '{{count}} aizdevējiem' });
-
-const lendersDeclined = (count: number) =>
-  pluralLv(count, {
-    zero: '{{count}} aizdevēji atteica',
-    one: '{{count}} aizdevējs atteica',
-    other: '{{count}} aizdevēji atteica',
-  });
-
-const noneChosen = (count: number) =>
-  pluralLv(count, {
-    zero: 'Jums ir {{count}} piedāvājumi, taču neviens no tiem vēl nav izvēlēts.',
-    one: 'Jums ir {{count}} piedāvājums, taču tas vēl nav izvēlēts.',
-    other: 'Jums ir {{count}} piedāvājumi, taču neviens no tiem vēl nav izvēlēts.',
-  });
-
-/** how long a link lasts, accusative: "30 dienas", "21 dienu" */
-const forDays = (count: number) =>
-  pluralLv(count, { zero: '{{count}} dienas', one: '{{count}} dienu', other: '{{count}} dienas' });
-
-const NO_OBLIGATION = 'Piedāvājuma izvēle neuzliek saistības: tās rodas tikai pēc līguma parakstīšanas ar aizdevēju.';
-const BRAND = `${company.brand}:`;
-
-const common: CommonWords = {
-  greeting: (firstName) => (firstName ? `Labdien, ${firstName}!` : 'Labdien!'),
-  buttonFallback: 'Ja poga nedarbojas, atveriet šo saiti:',
-  personalLink: (days) => `Saite ir paredzēta tikai jums un derīga ${forDays(days)}. Lūdzu, nepārsūtiet to citiem.`,
-  signature: ['Ar cieņu', `${company.brand} komanda`],
-  why: 'Jūs saņemat šo e-pastu, jo piekritāt saņemt ziņas par sava kredīta pieteikuma gaitu e-pastā.',
-  settings: 'Ziņu iestatījumus varat mainīt sadaļā “Mans profils”.',
-  account: 'Mans profils',
+export const FOOTER_LV: FooterWords = {
+  greeting: (firstName) => `Labdien, ${firstName}!`,
+  why: 'Jūs saņemat šo ziņu, jo pieteikumā kredītam lūdzāt mūs informēt par tā gaitu.',
   unsubscribe: 'Atteikties no e-pasta ziņām',
-  company: [
-    `${company.legalName}, reģ. Nr. ${company.registrationNumber}, ${company.address}`,
-    `Licencēts kredīta starpnieks, PTAC licence Nr. ${company.licence}`,
-    `Tālr. ${company.phone}, e-pasts ${company.email}`,
-  ],
+  account: 'Mans profils',
+  linkNote: 'Saite ir personīga un derīga 30 dienas; nepārsūtiet to citiem.',
+  company: `${company.legalName}, reģ. Nr. ${company.registrationNumber}, ${company.address}, ${company.phone}, ${company.email}. Kreditēšanas starpnieka licence ${company.licence}.`,
 };
 
-function message(kind: NoticeKind, facts: Facts): MessageWords {
+export function wordsLv(kind: NoticeKind, data: NoticeData): MessageWords {
   switch (kind) {
     case 'received':
       return {
         subject: 'Jūsu kredīta pieteikums ir saņemts',
         paragraphs: [
-          'Paldies! Esam saņēmuši jūsu kredīta pieteikumu.',
-          'Nākamais solis — identitātes apstiprināšana ar internetbanku, Smart-ID vai eParakstu, ja tā vēl nav paveikta. Tas ir droši un bez maksas.',
-          facts.lenders === undefined
-            ? 'Tiklīdz identitāte būs apstiprināta, pieteikumu nosūtīsim aizdevējiem. Piedāvājumi parasti pienāk stundas laikā pēc identifikācijas.'
-            : `Tiklīdz identitāte būs apstiprināta, pieteikumu nosūtīsim ${toLenders(facts.lenders)}. Piedāvājumi parasti pienāk stundas laikā pēc identifikācijas.`,
-          'Pieteikums un piedāvājumu salīdzināšana ir bez maksas un neuzliek saistības.',
+          'Paldies, jūsu pieteikums ir saņemts.',
+          `Nākamais solis ir apstiprināt identitāti ar internetbanku, Smart-ID vai eParakstu. Tad pieteikumu nosūtīsim ${lenders(data.lenderCount ?? 0)}, un piedāvājumi parasti pienāk stundas laikā.`,
+          'Ja pārtraucāt, turpiniet turpat, kur palikāt:',
         ],
         button: 'Turpināt pieteikumu',
-        sms: `${BRAND} pieteikums saņemts. Turpiniet:`,
+        sms: 'Kreditkompass: pieteikums saņemts. Turpiniet:',
       };
-    case 'offersReady': {
-      const received = facts.offers === undefined ? 'saņemti pirmie piedāvājumi' : offersReceived(facts.offers);
+    case 'offersReady':
       return {
-        subject: `Jūsu kredīta pieteikums: ${received}`,
+        subject: `Pienākuši pirmie piedāvājumi: ${offers(data.offerCount ?? 0)}`,
         paragraphs: [
-          `Aizdevēji ir sākuši atbildēt uz jūsu pieteikumu: līdz šim ${received}.`,
-          'Piedāvājumi ir spēkā ierobežotu laiku, tāpēc salīdziniet tos laikus. Pārējie aizdevēji vēl var atbildēt — jaunie piedāvājumi parādīsies turpat.',
-          NO_OBLIGATION,
+          `Aizdevēji ir sākuši atbildēt: līdz šim ${offers(data.offerCount ?? 0)}.`,
+          'Salīdziniet tos, kamēr tie ir spēkā; citi aizdevēji vēl var atbildēt.',
         ],
         button: 'Skatīt piedāvājumus',
-        sms: `${BRAND} ${received}. Skatiet:`,
+        sms: `Kreditkompass: ${offers(data.offerCount ?? 0)} jau gaida. Skatiet:`,
       };
-    }
-    case 'allAnswered': {
-      if (facts.offers === 0) {
-        return {
-          subject: 'Jūsu kredīta pieteikums: atbildējuši visi aizdevēji',
-          paragraphs: [
-            'Visi aizdevēji ir atbildējuši uz jūsu pieteikumu, taču diemžēl šoreiz neviens neizteica piedāvājumu.',
-            'Aizdevēji lēmumu pieņem paši, vērtējot, piemēram, ienākumus, esošās saistības un kredītvēsturi. Pieteikumā atradīsiet padomus, ko darīt tālāk.',
-          ],
-          button: 'Atvērt pieteikumu',
-          sms: `${BRAND} visi aizdevēji atbildēja, piedāvājumu nav. Sīkāk:`,
-        };
-      }
-      const declined = facts.declined ? `; ${lendersDeclined(facts.declined)}` : '';
-      const received = facts.offers === undefined ? declined : `: ${offersReceived(facts.offers)}${declined}`;
+    case 'allAnswered':
       return {
-        subject: 'Jūsu kredīta pieteikums: atbildējuši visi aizdevēji',
+        subject: 'Visi aizdevēji ir atbildējuši',
         paragraphs: [
-          `Visi aizdevēji ir atbildējuši uz jūsu pieteikumu${received}.`,
-          'Salīdziniet piedāvājumus un izvēlieties sev piemērotāko, kamēr tie ir spēkā — līgumu slēgsiet tieši ar aizdevēju.',
-          NO_OBLIGATION,
+          `Visi aizdevēji ir atbildējuši: ${offers(data.offerCount ?? 0)}${data.declinedCount ? `, ${data.declinedCount} atteica` : ''}.`,
+          'Izvēlieties sev piemērotāko, pirms piedāvājumu derīgums beidzas.',
         ],
         button: 'Salīdzināt piedāvājumus',
-        sms:
-          facts.offers === undefined
-            ? `${BRAND} visi aizdevēji atbildēja. Skatiet:`
-            : `${BRAND} visi aizdevēji atbildēja, ${offersReceived(facts.offers)}. Skatiet:`,
+        sms: 'Kreditkompass: visi aizdevēji atbildējuši. Skatiet:',
       };
-    }
     case 'expiryReminder':
       return {
-        subject: facts.expires
-          ? `Atgādinājums: labākais piedāvājums derīgs līdz ${facts.expires}`
-          : 'Atgādinājums: labākā piedāvājuma derīgums drīz beigsies',
+        subject: 'Labākais piedāvājums drīz beigsies',
         paragraphs: [
-          facts.expires
-            ? `Labākais piedāvājums jūsu kredīta pieteikumam ir derīgs līdz ${facts.expires} pēc Latvijas laika.`
-            : 'Labākā piedāvājuma derīgums jūsu kredīta pieteikumam drīz beigsies.',
-          ...(facts.offers ? [noneChosen(facts.offers)] : []),
-          'Ja kredīts joprojām ir vajadzīgs, salīdziniet piedāvājumus un izvēlieties laikus. Ja vairs nav, nekas nav jādara: piedāvājumi neuzliek saistības.',
+          `Labākā piedāvājuma derīgums beidzas ${data.expiresAt ? rigaTime(data.expiresAt) : 'drīz'}, un jūs vēl neesat izvēlējies nevienu no ${offers(data.offerCount ?? 0)}.`,
+          'Ja kredīts joprojām ir vajadzīgs, izvēlieties laikus.',
         ],
-        button: 'Salīdzināt piedāvājumus',
-        sms: facts.expires
-          ? `${BRAND} labākais piedāvājums derīgs līdz ${facts.expires}. Skatiet:`
-          : `${BRAND} labākais piedāvājums drīz beigsies. Skatiet:`,
+        button: 'Izvēlēties piedāvājumu',
+        sms: `Kreditkompass: labākais piedāvājums beigsies ${data.expiresAt ? rigaTime(data.expiresAt) : 'drīz'}. Izvēlieties:`,
       };
-    case 'signed': {
-      const lender = facts.lender ? `aizdevēju ${facts.lender}` : 'aizdevēju';
+    case 'signed':
       return {
-        subject: capitalize(`līgums ar ${lender} ir parakstīts`),
+        subject: `Līgums ar ${data.lenderName ?? 'aizdevēju'} ir parakstīts`,
         paragraphs: [
-          facts.amount
-            ? `Līgums ar ${lender} par ${facts.amount} ir parakstīts.`
-            : `Līgums ar ${lender} ir parakstīts.`,
-          'Aizdevējs naudu uz jūsu bankas kontu parasti izmaksā 1–2 bankas darba dienu laikā. Jums nekas vairs nav jādara.',
-          'Jums ir tiesības 14 dienu laikā pēc līguma noslēgšanas atkāpties no tā bez paskaidrojumiem, paziņojot par to aizdevējam.',
-          'Pieteikuma statusu un izmaksu varat redzēt sadaļā “Mans profils”.',
+          `Apsveicam! Jūs parakstījāt līgumu ar ${data.lenderName ?? 'aizdevēju'} par ${euros('lv', data.amount ?? 0)}.`,
+          'Aizdevējs naudu parasti izmaksā 1–2 darba dienu laikā. Nekas vairāk no jums nav vajadzīgs.',
         ],
         button: 'Atvērt Mans profils',
-        sms: `${BRAND} līgums parakstīts. Nauda parasti 1–2 darba dienās. Mans profils:`,
+        sms: `Kreditkompass: līgums ar ${data.lenderName ?? 'aizdevēju'} parakstīts. Nauda 1–2 darba dienās.`,
       };
-    }
   }
 }
-
-export const wordsLv: Wordbook = { common, message };

@@ -1,160 +1,78 @@
 import { company } from '../../../domain/company.ts';
-import { capitalize, pluralRu } from './plural.ts';
-import type { CommonWords, Facts, MessageWords, NoticeKind, Wordbook } from './types.ts';
+import type { NoticeData, NoticeKind } from './render.ts';
+import { euros, plural, rigaTime, type FooterWords, type MessageWords } from './words.ts';
 
-/**
- * The messages in Russian, in the words of the site (locales/ru/screens.json, account.json): «вы» in
- * lower case, the past tense in the plural so it never guesses the reader's gender, the lender named
- * after «кредитор» so its name is never declined.
- */
+const offers = (count: number) =>
+  plural('ru', count, { one: 'предложение', few: 'предложения', many: 'предложений', other: 'предложения' });
+const lendersDative = (count: number) =>
+  plural('ru', count, { one: 'кредитору', few: 'кредиторам', many: 'кредиторам', other: 'кредиторам' });
+/** "из N предложений": the genitive after a number */
+const ofOffers = (count: number) =>
+  plural('ru', count, { one: 'предложения', few: 'предложений', many: 'предложений', other: 'предложений' });
+const refusals = (count: number) =>
+  plural('ru', count, { one: 'отказ', few: 'отказа', many: 'отказов', other: 'отказа' });
 
-const offersReceived = (count: number) =>
-  pluralRu(count, {
-    one: 'получено {{count}} предложение',
-    few: 'получено {{count}} предложения',
-    many: 'получено {{count}} предложений',
-    other: 'получено {{count}} предложения',
-  });
-
-/** dative: «отправим заявку 16 кредиторам», «21 кредитору» */
-const toLenders = (count: number) =>
-  pluralRu(count, {
-    one: '{{count}} кредитору',
-    few: '{{count}} кредиторам',
-    many: '{{count}} кредиторам',
-    other: '{{count}} кредиторам',
-  });
-
-const lendersDeclined = (count: number) =>
-  pluralRu(count, {
-    one: '{{count}} кредитор отказал',
-    few: '{{count}} кредитора отказали',
-    many: '{{count}} кредиторов отказали',
-    other: '{{count}} кредитора отказали',
-  });
-
-const noneChosen = (count: number) =>
-  pluralRu(count, {
-    one: 'У вас {{count}} предложение, но вы его ещё не выбрали.',
-    few: 'У вас {{count}} предложения, но ни одно из них ещё не выбрано.',
-    many: 'У вас {{count}} предложений, но ни одно из них ещё не выбрано.',
-    other: 'У вас {{count}} предложения, но ни одно из них ещё не выбрано.',
-  });
-
-/** how long a link lasts: «30 дней», «21 день», «2 дня» */
-const forDays = (count: number) =>
-  pluralRu(count, { one: '{{count}} день', few: '{{count}} дня', many: '{{count}} дней', other: '{{count}} дня' });
-
-const NO_OBLIGATION =
-  'Выбор предложения ни к чему не обязывает: обязательства возникают только после подписания договора с кредитором.';
-const BRAND = `${company.brand}:`;
-
-const common: CommonWords = {
-  greeting: (firstName) => (firstName ? `Здравствуйте, ${firstName}!` : 'Здравствуйте!'),
-  buttonFallback: 'Если кнопка не работает, откройте эту ссылку:',
-  personalLink: (days) =>
-    `Ссылка предназначена только для вас и действует ${forDays(days)}. Пожалуйста, не пересылайте её.`,
-  signature: ['С уважением,', `команда ${company.brand}`],
-  why: 'Вы получили это письмо, потому что согласились получать сообщения о ходе своей заявки на кредит по электронной почте.',
-  settings: 'Настройки сообщений можно изменить в «Личном кабинете».',
-  account: 'Личный кабинет',
+export const FOOTER_RU: FooterWords = {
+  greeting: (firstName) => `Здравствуйте, ${firstName}!`,
+  why: 'Вы получили это письмо, потому что в заявке на кредит попросили сообщать о её ходе.',
   unsubscribe: 'Отписаться от писем',
-  company: [
-    `${company.legalName}, рег. № ${company.registrationNumber}, ${company.address}`,
-    `Лицензированный кредитный посредник, лицензия ЦЗПП № ${company.licence}`,
-    `Тел. ${company.phone}, эл. почта ${company.email}`,
-  ],
+  account: 'Личный кабинет',
+  linkNote: 'Ссылка личная и действует 30 дней; не пересылайте её другим.',
+  company: `${company.legalName}, рег. № ${company.registrationNumber}, ${company.address}, ${company.phone}, ${company.email}. Лицензия кредитного посредника ${company.licence}.`,
 };
 
-function message(kind: NoticeKind, facts: Facts): MessageWords {
+export function wordsRu(kind: NoticeKind, data: NoticeData): MessageWords {
   switch (kind) {
     case 'received':
       return {
         subject: 'Ваша заявка на кредит получена',
         paragraphs: [
-          'Спасибо! Мы получили вашу заявку на кредит.',
-          'Следующий шаг — подтвердить личность через интернет-банк, Smart-ID или eParaksts, если это ещё не сделано. Это безопасно и бесплатно.',
-          facts.lenders === undefined
-            ? 'Как только личность будет подтверждена, мы отправим заявку кредиторам. Предложения обычно приходят в течение часа после идентификации.'
-            : `Как только личность будет подтверждена, мы отправим заявку ${toLenders(facts.lenders)}. Предложения обычно приходят в течение часа после идентификации.`,
-          'Заявка и сравнение предложений бесплатны и ни к чему не обязывают.',
+          'Спасибо, ваша заявка получена.',
+          `Следующий шаг — подтвердить личность через интернет-банк, Smart-ID или eParaksts. После этого мы отправим заявку ${lendersDative(data.lenderCount ?? 0)}, и предложения обычно приходят в течение часа.`,
+          'Если вы прервались, продолжите с того же места:',
         ],
         button: 'Продолжить заявку',
-        sms: `${BRAND} заявка получена. Продолжить:`,
+        sms: 'Kreditkompass: заявка получена. Продолжить:',
       };
-    case 'offersReady': {
-      const received = facts.offers === undefined ? 'получены первые предложения' : offersReceived(facts.offers);
+    case 'offersReady':
       return {
-        subject: `Ваша заявка на кредит: ${received}`,
+        subject: `Пришли первые предложения: ${offers(data.offerCount ?? 0)}`,
         paragraphs: [
-          `Кредиторы начали отвечать на вашу заявку: пока ${received}.`,
-          'Предложения действуют ограниченное время, поэтому сравните их заранее. Остальные кредиторы ещё могут ответить — новые предложения появятся там же.',
-          NO_OBLIGATION,
+          `Кредиторы начали отвечать: пока ${offers(data.offerCount ?? 0)}.`,
+          'Сравните их, пока они действуют; другие кредиторы ещё могут ответить.',
         ],
         button: 'Посмотреть предложения',
-        sms: `${BRAND} ${received}. Смотрите:`,
+        sms: `Kreditkompass: пришли предложения (${data.offerCount ?? 0}). Смотрите:`,
       };
-    }
-    case 'allAnswered': {
-      if (facts.offers === 0) {
-        return {
-          subject: 'Ваша заявка на кредит: ответили все кредиторы',
-          paragraphs: [
-            'Все кредиторы ответили на вашу заявку, но, к сожалению, на этот раз ни один не сделал предложения.',
-            'Кредиторы принимают решение сами, оценивая, например, доходы, текущие обязательства и кредитную историю. В заявке вы найдёте советы, что делать дальше.',
-          ],
-          button: 'Открыть заявку',
-          sms: `${BRAND} все кредиторы ответили, предложений нет. Подробнее:`,
-        };
-      }
-      const declined = facts.declined ? `; ${lendersDeclined(facts.declined)}` : '';
-      const received = facts.offers === undefined ? declined : `: ${offersReceived(facts.offers)}${declined}`;
+    case 'allAnswered':
       return {
-        subject: 'Ваша заявка на кредит: ответили все кредиторы',
+        subject: 'Все кредиторы ответили',
         paragraphs: [
-          `Все кредиторы ответили на вашу заявку${received}.`,
-          'Сравните предложения и выберите подходящее, пока они действуют, — договор заключается напрямую с кредитором.',
-          NO_OBLIGATION,
+          `Все кредиторы ответили: ${offers(data.offerCount ?? 0)}${data.declinedCount ? `, ${refusals(data.declinedCount)}` : ''}.`,
+          'Выберите подходящее, пока предложения действуют.',
         ],
         button: 'Сравнить предложения',
-        sms:
-          facts.offers === undefined
-            ? `${BRAND} все кредиторы ответили. Смотрите:`
-            : `${BRAND} все кредиторы ответили, ${offersReceived(facts.offers)}. Смотрите:`,
+        sms: 'Kreditkompass: все кредиторы ответили. Смотрите:',
       };
-    }
     case 'expiryReminder':
       return {
-        subject: facts.expires
-          ? `Напоминание: лучшее предложение действует до ${facts.expires}`
-          : 'Напоминание: срок лучшего предложения скоро истечёт',
+        subject: 'Лучшее предложение скоро истечёт',
         paragraphs: [
-          facts.expires
-            ? `Лучшее предложение по вашей заявке на кредит действует до ${facts.expires} по латвийскому времени.`
-            : 'Срок лучшего предложения по вашей заявке на кредит скоро истечёт.',
-          ...(facts.offers ? [noneChosen(facts.offers)] : []),
-          'Если кредит всё ещё нужен, сравните предложения и выберите вовремя. Если нет, ничего делать не нужно: предложения ни к чему не обязывают.',
+          `Срок лучшего предложения истекает ${data.expiresAt ? rigaTime(data.expiresAt) : 'скоро'}, а вы ещё не выбрали ни одно из ${ofOffers(data.offerCount ?? 0)}.`,
+          'Если кредит всё ещё нужен, выберите вовремя.',
         ],
-        button: 'Сравнить предложения',
-        sms: facts.expires
-          ? `${BRAND} лучшее предложение действует до ${facts.expires}. Смотрите:`
-          : `${BRAND} срок лучшего предложения скоро истечёт. Смотрите:`,
+        button: 'Выбрать предложение',
+        sms: `Kreditkompass: лучшее предложение истекает ${data.expiresAt ? rigaTime(data.expiresAt) : 'скоро'}. Выбрать:`,
       };
-    case 'signed': {
-      const lender = facts.lender ? `кредитором ${facts.lender}` : 'кредитором';
+    case 'signed':
       return {
-        subject: capitalize(`договор с ${lender} подписан`),
+        subject: `Договор с ${data.lenderName ?? 'кредитором'} подписан`,
         paragraphs: [
-          facts.amount ? `Договор с ${lender} на ${facts.amount} подписан.` : `Договор с ${lender} подписан.`,
-          'Кредитор обычно перечисляет деньги на ваш банковский счёт в течение 1–2 банковских рабочих дней. Вам больше ничего делать не нужно.',
-          'В течение 14 дней после заключения договора вы вправе отказаться от него без объяснения причин, сообщив об этом кредитору.',
-          'Статус заявки и выплаты видны в «Личном кабинете».',
+          `Поздравляем! Вы подписали договор с ${data.lenderName ?? 'кредитором'} на ${euros('ru', data.amount ?? 0)}.`,
+          'Кредитор обычно выплачивает деньги в течение 1–2 рабочих дней. Больше от вас ничего не требуется.',
         ],
         button: 'Открыть личный кабинет',
-        sms: `${BRAND} договор подписан. Деньги обычно в течение 1–2 рабочих дней. Личный кабинет:`,
+        sms: `Kreditkompass: договор с ${data.lenderName ?? 'кредитором'} подписан. Деньги за 1–2 рабочих дня.`,
       };
-    }
   }
 }
-
-export const wordsRu: Wordbook = { common, message };

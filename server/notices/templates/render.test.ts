@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { renderMail, renderSms, type NoticeData, type NoticeKind } from './render.ts';
+
+const KINDS: readonly NoticeKind[] = ['received', 'offersReady', 'allAnswered', 'expiryReminder', 'signed'];
+
+const data = (more: Partial<NoticeData> = {}): NoticeData => ({
+  firstName: 'Jānis',
+  continueUrl: 'https://www.kreditkompass.lv/api/continue?code=abc.def&lang=lv',
+  unsubscribeUrl: 'https://www.kreditkompass.lv/e-pasta-atteikums#code=u.v',
+  accountUrl: 'https://www.kreditkompass.lv/profils',
+  offerCount: 5,
+  lenderCount: 16,
+  declinedCount: 3,
+  expiresAt: '2026-11-26T12:30:00.000Z',
+  lenderName: 'Luminor',
+  amount: 5000,
+  ...more,
+});
+
+describe('the messages of an application', () => {
+  it.each(KINDS)('%s: greets by first name, links on, offers to unsubscribe, in both languages', (kind) => {
+    for (const language of ['lv', 'ru'] as const) {
+      const mail = renderMail(kind, language, data());
+      expect(mail.text).toContain('Jānis');
+      expect(mail.text).toContain(kind === 'signed' ? data().accountUrl : data().continueUrl);
+      expect(mail.text).toContain(data().unsubscribeUrl);
+      expect(mail.html).toContain(`<html lang="${language}">`);
+      expect(mail.html).toContain(`href="${data().unsubscribeUrl}"`);
+      // no English words on a Latvian or Russian message
+      expect(`${mail.subject} ${mail.text}`).not.toMatch(/\b(offer|click|dear|hello|unsubscribe)\b/i);
+      // never a personal code
+      expect(`${mail.text} ${mail.html} ${renderSms(kind, language, data())}`).not.toMatch(/\d{6}-\d{5}/);
+    }
+  });
+
+  it('writes counts with the right plural forms', () => {
+    const subject = (language: 'lv' | 'ru', offerCount: number) =>
+      renderMail('offersReady', language, data({ offerCount })).subject;
+    expect(subject('lv', 1)).toMatch(/1 piedāvājums$/);
+    expect(subject('lv', 2)).toMatch(/2 piedāvājumi$/);
+    // 0 and 10–20 take the genitive, as the site's own counts do (months_zero: "mēnešu")
+    expect(subject('lv', 11)).toMatch(/11 piedāvājumu$/);
+    expect(subject('lv', 21)).toMatch(/21 piedāvājums$/);
+    expect(subject('lv', 0)).toMatch(/0 piedāvājumu$/);
+    expect(subject('ru', 1)).toMatch(/1 предложение$/);
+    expect(subject('ru', 2)).toMatch(/2 предложения$/);
+    expect(subject('ru', 5)).toMatch(/5 предложений$/);
+    expect(subject('ru', 11)).toMatch(/11 предложений$/);
+    expect(subject('ru', 21)).toMatch(/21 предложение$/);
+    expect(subject('ru', 22)).toMatch(/22 предложения$/);
+  });
+
+  it('tells the signed contract’s lender, amount and the time in Riga', () => {
+    expect(renderMail('signed', 'lv', data()).text).toMatch(/Luminor par 5\s?000\s€/);
+    expect(renderMail('signed', 'ru', data()).text).toMatch(/Luminor на 5\s000\s€/);
+    expect(renderMail('expiryReminder', 'lv', data()).text).toContain('26.11.2026 14:30');
+  });
+
+  it('escapes what it interpolates into HTML', () => {
+    const mail = renderMail('received', 'lv', data({ firstName: '<script>alert(1)</script>' }));
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+  });
+
+  it('keeps an SMS short and linked', () => {
+    const sms = renderSms('offersReady', 'ru', data());
+    expect(sms).toContain(data().continueUrl);
+    expect(sms.length).toBeLessThanOrEqual(140);
+  });
+});
