@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_STATES, lenderStatusSchema, languageSchema } from './api.ts';
 import { LOAN_PURPOSES } from './application.ts';
-import { offerSchema } from './offer.ts';
+import { statusOfferSchema } from './offer.ts';
 import { isValidPersonalCode } from './personal-code.ts';
 import { isValidPhone } from './phone.ts';
 
@@ -73,7 +73,7 @@ export const accountApplicationSchema = z.object({
   language: languageSchema,
   loan: z.object({ amount: z.number(), term: z.number().int(), purpose: z.enum(LOAN_PURPOSES) }),
   lenders: z.array(lenderStatusSchema),
-  offers: z.array(offerSchema),
+  offers: z.array(statusOfferSchema),
   chosenOfferId: z.string().nullable(),
   signUrl: z.string().nullable(),
   /** the wizard can go on with it (identification, waiting, offers, signing) */

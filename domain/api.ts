@@ -3,7 +3,7 @@ import { applicationSchema, LOAN_PURPOSES } from './application.ts';
 import { TOKEN_PATTERN } from './token.ts';
 import { trackingSchema } from './tracking.ts';
 import { LANGUAGES } from './language.ts';
-import { offerSchema } from './offer.ts';
+import { statusOfferSchema } from './offer.ts';
 
 /**
  * The schemas of every request and answer of the broker's API. The server validates with them and
@@ -122,12 +122,70 @@ export type StartIdentificationAnswer = z.infer<typeof startIdentificationAnswer
 /** Loose: a `lang` beside the token stays in the parsed query, so errors answer in that language. */
 export const statusQuerySchema = z.looseObject({ token: tokenSchema });
 
+/**
+ * Why a lender declined, in the categories of the partner protocol; the screens say each in plain words. A lender
+ * that gives none (or one we do not know) is shown as `other`.
+ */
+export const DECLINE_REASONS = [
+  'income',
+  'debtToIncome',
+  'age',
+  'employment',
+  'purpose',
+  'lenderPolicy',
+  'other',
+] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
+/**
+ * A request for human review of a decline (the directive's right to human intervention and an explanation):
+ * `pending` until the lender answers, then `upheld` (with its explanation) or `offer` (the offer is among the
+ * offers).
+ */
+export const REVIEW_STATES = ['pending', 'upheld', 'offer'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+export const reviewStatusSchema = z.object({
+  state: z.enum(REVIEW_STATES),
+  requestedAt: z.iso.datetime(),
+  /** the lender's words, in the language of the request */
+  explanation: z.string().nullable(),
+  answeredAt: z.iso.datetime().nullable(),
+});
+export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
+
 export const lenderStatusSchema = z.object({
   lenderId: z.string(),
   name: z.string(),
   kind: z.enum(['bank', 'nonBank']),
+  logo: z.string(),
   progress: z.enum(LENDER_PROGRESS),
+  /** set when progress is `declined` */
+  declineReason: z.enum(DECLINE_REASONS).nullable(),
+  review: reviewStatusSchema.nullable(),
 });
+export type LenderStatus = z.infer<typeof lenderStatusSchema>;
+
+/** Free text a person writes to a lender: no control characters, no lone surrogates (they are sent on). */
+const plainText = (max: number) =>
+  z
+    .string({ error: 'invalidValue' })
+    .max(max, { error: 'invalidValue' })
+    .refine((value) => !LONE_SURROGATE.test(value) && !/[\p{Cc}\p{Cf}]/u.test(value.replace(/[\n\t]/g, '')), {
+      error: 'invalidValue',
+    });
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const REVIEW_MESSAGE_MAX = 1000;
+
+export const reviewRequestBodySchema = z.object({
+  token: tokenSchema,
+  lenderId: z.string({ error: 'invalidValue' }).max(64, { error: 'invalidValue' }),
+  message: plainText(REVIEW_MESSAGE_MAX).optional(),
+  language: languageSchema,
+});
+export type ReviewRequestBody = z.infer<typeof reviewRequestBodySchema>;
+export const reviewRequestAnswerSchema = reviewStatusSchema;
 
 export const applicationStatusSchema = z.object({
   state: z.enum(APPLICATION_STATES),
@@ -142,7 +200,7 @@ export const applicationStatusSchema = z.object({
     failure: z.enum(IDENTIFICATION_FAILURES).nullable(),
   }),
   lenders: z.array(lenderStatusSchema),
-  offers: z.array(offerSchema),
+  offers: z.array(statusOfferSchema),
   chosenOfferId: z.string().nullable(),
   signUrl: z.string().nullable(),
   /** when the identification succeeded: the one-hour promise for offers counts from here */

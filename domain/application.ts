@@ -4,6 +4,7 @@ import { LOAN_PURPOSES } from './loan-purposes.ts';
 import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from './loan-options.ts';
 import { birthDateFromPersonalCode, isNewFormatPersonalCode, isValidPersonalCode } from './personal-code.ts';
 import { isValidPhone } from './phone.ts';
+import { LENDER_ID_PATTERN } from './lender-id.ts';
 
 /**
  * The loan application of spec section 3, as the form sends it and as the server accepts it.
@@ -32,6 +33,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'incomeTypes',
   'acceptTerms',
   'smsCode',
+  'lenders',
   'invalidValue',
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
@@ -184,6 +186,13 @@ const applicationFields = z.object({
   // notices about this application; neither is pre-ticked (issue 14: consent centre)
   emailNotices: z._default(z.boolean(message('invalidValue')), false),
   smsNotices: z._default(z.boolean(message('invalidValue')), false),
+  // lenders the person unticked before sending (issue 15): never asked, never in the status
+  excludedLenders: z._default(
+    z
+      .array(z.string(message('invalidValue')).check(z.regex(LENDER_ID_PATTERN, message('invalidValue'))))
+      .check(z.maxLength(64, message('invalidValue'))),
+    [],
+  ),
 });
 
 type ApplicationFields = z.infer<typeof applicationFields>;

@@ -60,6 +60,16 @@ export const offerSchema = z.object({
 });
 export type Offer = z.infer<typeof offerSchema>;
 
+/** An offer in an application's status: with the lender's logo and the ranking rule's marks (offer-ranking.ts). */
+export const statusOfferSchema = offerSchema.extend({
+  lenderLogo: z.string(),
+  /** lends the amount asked over the term asked */
+  matchesRequest: z.boolean(),
+  /** the one best offer: matching, lowest APR, still open, within the cost cap */
+  best: z.boolean(),
+});
+export type StatusOffer = z.infer<typeof statusOfferSchema>;
+
 export interface OfferLender {
   readonly id: string;
   readonly name: string;

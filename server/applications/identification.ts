@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { lendersToAsk } from '../../domain/lenders.ts';
 import type {
   ApplicationState,
   IdentificationReturn,
@@ -194,7 +195,8 @@ export async function finishIdentification(
       [application.id],
     );
     const created: string[] = [];
-    for (const lenderId of broker.lenders.keys()) {
+    const asked = lendersToAsk([...broker.lenders.values()], application, application.excluded_lenders);
+    for (const { id: lenderId } of asked) {
       const inserted = await tx.query<{ id: string }>(
         `INSERT INTO lender_requests (id, application_id, lender_id, state) VALUES ($1, $2, $3, 'queued')
          ON CONFLICT (application_id, lender_id) DO NOTHING RETURNING id`,

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { normalizeOffer } from '../../domain/offer.ts';
+import { normalizeOffer, type LenderOfferTerms } from '../../domain/offer.ts';
+import type { Sql } from '../db/database.ts';
+import type { LenderEndpoint } from '../lenders/registry.ts';
 import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import type { PartnerCallback } from '../lenders/messages.ts';
@@ -29,38 +31,33 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
     await lockApplication(tx, applicationId);
 
     switch (callback.type) {
-      case 'offer': {
-        const offer = normalizeOffer(callback.offer, lender, randomUUID());
-        // figures no loan has (an APR in the thousands) are a lender's mistake, not an offer to show
-        if (!Number.isFinite(offer.apr) || offer.apr > MAX_APR || offer.totalPayable > MAX_TOTAL) {
-          throw new Refusal('implausibleOffer');
-        }
-        await tx.query(
-          `INSERT INTO offers (id, application_id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee,
-             monthly_fee, monthly_payment, total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-           ON CONFLICT (application_id, lender_id, lender_offer_id) DO NOTHING`,
-          [
-            offer.id,
-            applicationId,
-            lenderId,
-            callback.offer.offerId,
-            offer.amount,
-            offer.term,
-            offer.annualRate,
-            offer.arrangementFee,
-            offer.monthlyFee,
-            offer.monthlyPayment,
-            offer.totalPayable,
-            offer.totalCostOfCredit,
-            offer.apr,
-            offer.exceedsCostCap,
-            offer.validUntil,
-          ],
-        );
+      case 'offer':
+        await storeOffer(tx, applicationId, lender, callback.offer);
         await tx.query(
           `UPDATE lender_requests SET state = 'offer', answered_at = now(), lease_until = NULL
            WHERE id = $1 AND state <> 'offer'`,
+          [callback.applicationRef],
+        );
+        break;
+      case 'reviewUpheld':
+        await tx.query(
+          `UPDATE review_requests SET state = 'upheld', explanation = $3, answered_at = now()
+           WHERE application_id = $1 AND lender_id = $2 AND state IN ('queued', 'sent')`,
+          [applicationId, lenderId, callback.explanation],
+        );
+        break;
+      case 'reviewOffer': {
+        // only an open review turns a decline into an offer: a late or repeated answer changes nothing
+        const reviewed = await tx.query(
+          `UPDATE review_requests SET state = 'offer', explanation = $3, answered_at = now()
+           WHERE application_id = $1 AND lender_id = $2 AND state IN ('queued', 'sent') RETURNING id`,
+          [applicationId, lenderId, callback.explanation],
+        );
+        if (reviewed.rows.length === 0) break;
+        await storeOffer(tx, applicationId, lender, callback.offer);
+        await tx.query(
+          `UPDATE lender_requests SET state = 'offer', answered_at = now(), lease_until = NULL
+           WHERE id = $1 AND state = 'declined'`,
           [callback.applicationRef],
         );
         break;
@@ -90,4 +87,41 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
   });
   broker.hub.forget(applicationId);
   await noticeLenderProgress(broker, applicationId);
+}
+
+/** One offer a lender offer id: a repeated callback inserts nothing. */
+async function storeOffer(
+  tx: Sql,
+  applicationId: string,
+  lender: LenderEndpoint,
+  terms: LenderOfferTerms,
+): Promise<void> {
+  const offer = normalizeOffer(terms, lender, randomUUID());
+  // figures no loan has (an APR in the thousands) are a lender's mistake, not an offer to show
+  if (!Number.isFinite(offer.apr) || offer.apr > MAX_APR || offer.totalPayable > MAX_TOTAL) {
+    throw new Refusal('implausibleOffer');
+  }
+  await tx.query(
+    `INSERT INTO offers (id, application_id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee,
+       monthly_fee, monthly_payment, total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     ON CONFLICT (application_id, lender_id, lender_offer_id) DO NOTHING`,
+    [
+      offer.id,
+      applicationId,
+      lender.id,
+      terms.offerId,
+      offer.amount,
+      offer.term,
+      offer.annualRate,
+      offer.arrangementFee,
+      offer.monthlyFee,
+      offer.monthlyPayment,
+      offer.totalPayable,
+      offer.totalCostOfCredit,
+      offer.apr,
+      offer.exceedsCostCap,
+      offer.validUntil,
+    ],
+  );
 }

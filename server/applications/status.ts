@@ -1,15 +1,20 @@
-import type {
-  ApplicationState,
-  ApplicationStatus,
-  IdentificationFailure,
-  IdentificationMethod,
+import {
+  DECLINE_REASONS,
+  type ApplicationState,
+  type ApplicationStatus,
+  type DeclineReason,
+  type IdentificationFailure,
+  type IdentificationMethod,
+  type LenderStatus,
+  type ReviewStatus,
 } from '../../domain/api.ts';
+import { rankOffers } from '../../domain/offer-ranking.ts';
 import type { Language } from '../../domain/language.ts';
 import type { LoanPurpose } from '../../domain/application.ts';
 import type { Offer } from '../../domain/offer.ts';
 import type { Sql } from '../db/database.ts';
 import type { FieldCipher } from '../security/field-cipher.ts';
-import type { LenderEndpoint } from '../lenders/registry.ts';
+import { lenderMonogramPath, type LenderEndpoint } from '../lenders/registry.ts';
 import { openApplicant } from './applicant-record.ts';
 import { lenderProgress, type LenderRequestState } from '../../domain/lender-progress.ts';
 
@@ -27,6 +32,8 @@ export interface ApplicationRow {
   token_expires_at: Date;
   updated_at: Date;
   identified_at: Date | null;
+  /** lenders the person unticked: never asked */
+  excluded_lenders: string[];
 }
 
 interface IdentificationRow {
@@ -53,7 +60,7 @@ interface OfferRow {
 }
 
 export const APPLICATION_COLUMNS =
-  'id, state, language, amount, term, purpose, key_id, applicant_ciphertext, chosen_offer_id, sign_url, token_expires_at, updated_at, identified_at';
+  'id, state, language, amount, term, purpose, key_id, applicant_ciphertext, chosen_offer_id, sign_url, token_expires_at, updated_at, identified_at, excluded_lenders';
 
 /** The answer of getApplicationStatus: progress and offers, and of the person only the first name. */
 export async function buildStatus(
@@ -74,11 +81,19 @@ export async function buildStatus(
     )
   ).rows;
   const requests = (
-    await sql.query<{ lender_id: string; state: LenderRequestState }>(
-      'SELECT lender_id, state FROM lender_requests WHERE application_id = $1 ORDER BY lender_id',
+    await sql.query<{ lender_id: string; state: LenderRequestState; failure: string | null }>(
+      'SELECT lender_id, state, failure FROM lender_requests WHERE application_id = $1 ORDER BY lender_id',
       [applicationId],
     )
   ).rows;
+  const reviews = new Map(
+    (
+      await sql.query<ReviewRow>(
+        `SELECT lender_id, state, explanation, created_at, answered_at FROM review_requests WHERE application_id = $1`,
+        [applicationId],
+      )
+    ).rows.map((row) => [row.lender_id, row]),
+  );
   const offers = (
     await sql.query<OfferRow>(
       `SELECT id, lender_id, amount::float8 AS amount, term, annual_rate::float8 AS annual_rate,
@@ -104,39 +119,74 @@ export async function buildStatus(
           failure: identification.failure,
         }
       : { method: null, state: 'none', verificationCode: null, failure: null },
-    lenders: requests.map((request) => {
+    lenders: requests.map((request): LenderStatus => {
       const lender = lenders.get(request.lender_id);
+      const progress = lenderProgress(request.state);
       return {
         lenderId: request.lender_id,
         name: lender?.name ?? request.lender_id,
         kind: lender?.kind ?? 'nonBank',
-        progress: lenderProgress(request.state),
+        logo: lender?.logo ?? lenderMonogramPath(request.lender_id),
+        progress,
+        declineReason: progress === 'declined' ? declineReasonOf(request.failure) : null,
+        review: reviewStatusOf(reviews.get(request.lender_id)),
       };
     }),
-    offers: offers.map((row): Offer => {
-      const lender = lenders.get(row.lender_id);
-      return {
-        id: row.id,
-        lenderId: row.lender_id,
-        lenderName: lender?.name ?? row.lender_id,
-        lenderKind: lender?.kind ?? 'nonBank',
-        amount: row.amount,
-        term: row.term,
-        annualRate: row.annual_rate,
-        arrangementFee: row.arrangement_fee,
-        monthlyFee: row.monthly_fee,
-        monthlyPayment: row.monthly_payment,
-        totalPayable: row.total_payable,
-        totalCostOfCredit: row.total_cost_of_credit,
-        apr: row.apr,
-        validUntil: row.valid_until.toISOString(),
-        exceedsCostCap: row.exceeds_cost_cap,
-      };
-    }),
+    offers: rankOffers(
+      offers.map((row) => offerOf(row, lenders.get(row.lender_id))),
+      application,
+      Date.now(),
+    ),
     chosenOfferId: application.chosen_offer_id,
     signUrl: application.sign_url,
     identifiedAt: application.identified_at ? application.identified_at.toISOString() : null,
     updatedAt: application.updated_at.toISOString(),
     expiresAt: application.token_expires_at.toISOString(),
+  };
+}
+
+function offerOf(row: OfferRow, lender: LenderEndpoint | undefined): Offer & { lenderLogo: string } {
+  return {
+    id: row.id,
+    lenderId: row.lender_id,
+    lenderName: lender?.name ?? row.lender_id,
+    lenderKind: lender?.kind ?? 'nonBank',
+    lenderLogo: lender?.logo ?? lenderMonogramPath(row.lender_id),
+    amount: row.amount,
+    term: row.term,
+    annualRate: row.annual_rate,
+    arrangementFee: row.arrangement_fee,
+    monthlyFee: row.monthly_fee,
+    monthlyPayment: row.monthly_payment,
+    totalPayable: row.total_payable,
+    totalCostOfCredit: row.total_cost_of_credit,
+    apr: row.apr,
+    validUntil: row.valid_until.toISOString(),
+    exceedsCostCap: row.exceeds_cost_cap,
+  };
+}
+
+interface ReviewRow {
+  lender_id: string;
+  state: 'queued' | 'sent' | 'upheld' | 'offer' | 'failed';
+  explanation: string | null;
+  created_at: Date;
+  answered_at: Date | null;
+}
+
+/** A lender's decline as the status says it; the reasons of older rows (`amount`) are the lender's policy. */
+export function declineReasonOf(failure: string | null): DeclineReason {
+  if (failure === 'amount') return 'lenderPolicy';
+  return (DECLINE_REASONS as readonly string[]).includes(failure ?? '') ? (failure as DeclineReason) : 'other';
+}
+
+function reviewStatusOf(row: ReviewRow | undefined): ReviewStatus | null {
+  if (!row) return null;
+  const answered = row.state === 'upheld' || row.state === 'offer' ? row.state : null;
+  return {
+    state: answered ?? 'pending',
+    requestedAt: row.created_at.toISOString(),
+    explanation: answered ? row.explanation : null,
+    answeredAt: answered && row.answered_at ? row.answered_at.toISOString() : null,
   };
 }

@@ -48,8 +48,9 @@ export async function submitApplication(
   const personKey = personKeyOf(broker.config.lookupKey, application.personalId);
   const inserted = await broker.db.query(
     `INSERT INTO applications (id, token_hash, token_expires_at, idempotency_key, request_hash, token_ciphertext,
-       state, language, amount, term, purpose, key_id, applicant_ciphertext, tracking, person_key, notice_choices)
-     VALUES ($1, $2, $3, $4, $5, $6, 'draft', $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       state, language, amount, term, purpose, key_id, applicant_ciphertext, tracking, person_key, notice_choices,
+       excluded_lenders)
+     VALUES ($1, $2, $3, $4, $5, $6, 'draft', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
     [
       id,
@@ -67,6 +68,7 @@ export async function submitApplication(
       JSON.stringify(submission.tracking ?? {}),
       personKey,
       JSON.stringify(noticeChoicesOf(application)),
+      [...new Set(application.excludedLenders)],
     ],
   );
   if (inserted.rows.length === 0) {

@@ -6,10 +6,12 @@ import { registerIdentificationRoutes } from './identification-routes.ts';
 import { registerInstitutionRoutes } from './institution-routes.ts';
 import { registerNoticeRoutes } from './notice-routes.ts';
 import { registerStatusRoutes } from './status-routes.ts';
+import { registerLenderRoutes } from './lender-routes.ts';
 
 /** The browser's API, one module a resource. */
 export async function registerApiRoutes(app: FastifyInstance, broker: Broker): Promise<void> {
   registerInstitutionRoutes(app, broker);
+  registerLenderRoutes(app, broker);
   registerApplicationRoutes(app, broker);
   registerStatusRoutes(app, broker);
   registerIdentificationRoutes(app, broker);

@@ -10,11 +10,16 @@ import {
   redeemHandoffAnswerSchema,
   redeemHandoffBodySchema,
   submitApplicationAnswerSchema,
+  reviewRequestAnswerSchema,
+  reviewRequestBodySchema,
   submitApplicationBodySchema,
 } from '../../domain/api.ts';
+import { requestReview } from '../applications/review-request.ts';
 import { chooseOffer } from '../applications/choose-offer.ts';
 import { createHandoff, redeemHandoff } from '../applications/handoff.ts';
 import { submitApplication } from '../applications/submit.ts';
+import { lenderChoiceProblem } from '../applications/lender-choice.ts';
+import { ApiProblem } from './problem.ts';
 import type { Broker } from '../broker.ts';
 import { ERROR_ANSWERS, perMinute } from './route-options.ts';
 
@@ -35,6 +40,8 @@ export function registerApplicationRoutes(app: FastifyInstance, broker: Broker):
       },
     },
     async (request, reply) => {
+      const lenderProblem = lenderChoiceProblem(broker.lenders, request.body.application);
+      if (lenderProblem) throw new ApiProblem(400, 'validation', { excludedLenders: lenderProblem });
       const answer = await submitApplication(broker, request.body, request.headers['idempotency-key']);
       return reply.status(201).send(answer);
     },
@@ -51,6 +58,21 @@ export function registerApplicationRoutes(app: FastifyInstance, broker: Broker):
       },
     },
     async (request) => chooseOffer(broker, request.body.token, request.body.offerId),
+  );
+
+  api.post(
+    '/api/applications/reviewRequest',
+    {
+      config: perMinute(broker, 20),
+      schema: {
+        summary: 'Ask a lender that declined for a human review and an explanation of its decision',
+        description:
+          'The lender answers later, after a human looked at the application; the status shows the request and its outcome.',
+        body: reviewRequestBodySchema,
+        response: { 202: reviewRequestAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await requestReview(broker, request.body)),
   );
 
   api.post(

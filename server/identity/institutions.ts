@@ -1,3 +1,5 @@
+import { monogramSvg } from '../logos/monogram-svg.ts';
+
 /**
  * The internet banks a person can identify with. All are sandbox banks with invented names (never a
  * real bank's name); each is served by the bank simulator under the same id.
@@ -34,18 +36,6 @@ export function findInstitution(id: string): Institution | undefined {
   return INSTITUTIONS.find((institution) => institution.id === id);
 }
 
-const escapeXml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** "Kurzemes Komercbanka" → "KK" */
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((word) => word.charAt(0).toLocaleUpperCase('lv'))
-    .join('')
-    .slice(0, 2);
-}
-
 /**
  * A small logo: the bank's initials on its colour, with the bank's name as the accessible name.
  * Throws a RangeError for an unknown id (look the bank up with `findInstitution` first).
@@ -53,13 +43,5 @@ function initials(name: string): string {
 export function institutionLogoSvg(id: string): string {
   const entry = ENTRIES.find((institution) => institution.id === id);
   if (!entry) throw new RangeError('unknown institution');
-  const name = escapeXml(entry.name);
-  const titleId = `logo-${entry.id}`;
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-labelledby="${titleId}">` +
-    `<title id="${titleId}">${name}</title>` +
-    `<rect width="64" height="64" rx="12" fill="${entry.colour}"/>` +
-    `<text x="32" y="41" text-anchor="middle" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif" font-size="24" font-weight="700" fill="#ffffff">${escapeXml(initials(entry.name))}</text>` +
-    `</svg>`
-  );
+  return monogramSvg(entry);
 }

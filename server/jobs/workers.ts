@@ -15,6 +15,12 @@ import {
   WITHDRAWAL_QUEUE,
   type LenderWithdrawalJob,
 } from '../applications/lender-withdrawal.ts';
+import {
+  createReviewQueue,
+  REVIEW_QUEUE,
+  sendReviewRequest,
+  type LenderReviewJob,
+} from '../applications/review-request.ts';
 import { backfillPersonKeys } from '../account/person-key-backfill.ts';
 import { deleteIdleSessions } from '../account/sessions.ts';
 import { createNoticeQueue, NOTICE_QUEUE, type NoticeJob } from '../notices/notice-queue.ts';
@@ -44,6 +50,7 @@ export async function startWorkers(broker: Broker): Promise<void> {
   await createQueues(boss);
   await createNoticeQueue(boss, broker.config);
   await createWithdrawalQueue(boss);
+  await createReviewQueue(boss);
   if (!broker.config.workers) return;
 
   await boss.work<LenderSendJob>(
@@ -77,6 +84,11 @@ export async function startWorkers(broker: Broker): Promise<void> {
     WITHDRAWAL_QUEUE,
     { ...batch, batchSize: 16, localConcurrency: 2, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
     eachJob((job) => sendWithdrawal(broker, job)),
+  );
+  await boss.work<LenderReviewJob>(
+    REVIEW_QUEUE,
+    { ...batch, batchSize: 16, localConcurrency: 2, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
+    eachJob((job) => sendReviewRequest(broker, job)),
   );
   await boss.work<NoticeJob>(
     NOTICE_QUEUE,

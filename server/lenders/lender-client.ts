@@ -1,4 +1,9 @@
-import { partnerAcceptedSchema, type PartnerApplication, type PartnerWithdrawal } from './messages.ts';
+import {
+  partnerAcceptedSchema,
+  type PartnerApplication,
+  type PartnerReviewRequest,
+  type PartnerWithdrawal,
+} from './messages.ts';
 import { IDEMPOTENCY_HEADER, signPartnerMessage } from './partner-protocol.ts';
 import type { LenderEndpoint } from './registry.ts';
 
@@ -93,18 +98,35 @@ export async function sendApplication(
   return { reference: accepted.data.reference };
 }
 
-/**
- * `POST {lender}/applications/{reference}/withdrawal`, signed like an application. A lender that no longer
- * knows the reference (404) has nothing to withdraw: that is done too.
- */
-export async function withdrawApplication(
+/** The broker withdraws an application the lender holds (the person erased their data or withdrew it). */
+export const withdrawApplication = (
   lender: LenderEndpoint,
   lenderReference: string,
   withdrawal: PartnerWithdrawal,
   opts: { timeoutMs?: number } = {},
+): Promise<void> => postAboutApplication(lender, lenderReference, 'withdrawal', withdrawal, opts);
+
+/** The person asks the lender for a human review of its decline (the lender answers later by callback). */
+export const requestLenderReview = (
+  lender: LenderEndpoint,
+  lenderReference: string,
+  review: PartnerReviewRequest,
+  opts: { timeoutMs?: number } = {},
+): Promise<void> => postAboutApplication(lender, lenderReference, 'review', review, opts);
+
+/**
+ * A signed message about an application the lender already holds, `POST {lender}/applications/{reference}/{what}`.
+ * 429 and 5xx (or no answer) are retryable; 404 means the lender no longer has it, which is the same as done.
+ */
+async function postAboutApplication(
+  lender: LenderEndpoint,
+  lenderReference: string,
+  what: 'withdrawal' | 'review',
+  message: { readonly requestId: string },
+  opts: { timeoutMs?: number },
 ): Promise<void> {
-  const body = JSON.stringify(withdrawal);
-  const url = `${lender.baseUrl.replace(/\/+$/, '')}/applications/${encodeURIComponent(lenderReference)}/withdrawal`;
+  const body = JSON.stringify(message);
+  const url = `${lender.baseUrl.replace(/\/+$/, '')}/applications/${encodeURIComponent(lenderReference)}/${what}`;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -112,7 +134,7 @@ export async function withdrawApplication(
       headers: {
         'content-type': 'application/json',
         accept: 'application/json',
-        [IDEMPOTENCY_HEADER]: withdrawal.requestId,
+        [IDEMPOTENCY_HEADER]: message.requestId,
         ...signPartnerMessage(lender.secret, body, lender.keyId),
       },
       body,

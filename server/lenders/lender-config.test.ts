@@ -26,9 +26,16 @@ describe('the lenders configuration', () => {
         baseUrl: 'https://partners.baltic-credit.example/kk',
         keyId: 'kk-2026-a',
         secret: Buffer.alloc(32, 7),
+        amounts: { min: 500, max: 25_000 },
+        terms: { min: 6, max: 84 },
       },
     ]);
-    expect(lenderRegistryOf([{ ...lender, logo: undefined }])[0]?.logo).toBeNull();
+    // no logo of its own: the broker's monogram of it
+    expect(lenderRegistryOf([{ ...lender, logo: undefined }])[0]?.logo).toBe('/api/lenders/baltic-credit/logo.svg');
+    expect(lenderRegistryOf([{ ...lender, amounts: { min: 1000, max: 5000 } }])[0]?.amounts).toEqual({
+      min: 1000,
+      max: 5000,
+    });
   });
 
   it.each([
@@ -37,6 +44,7 @@ describe('the lenders configuration', () => {
     ['an unknown kind', { kind: 'pawnshop' }, 'kind'],
     ['an endpoint that is not http(s)', { endpoint: 'ftp://lender.example' }, 'endpoint'],
     ['an id with capitals', { id: 'Baltic' }, 'lower-case'],
+    ['an amount range upside down', { amounts: { min: 5000, max: 1000 } }, 'min is at most max'],
   ])('refuses %s, naming the field', (_label, change, message) => {
     expect(() => lenderRegistryOf([{ ...lender, ...change }])).toThrow(message);
   });

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { lenderKindSchema } from '../../domain/offer.ts';
-import type { LenderEndpoint } from './registry.ts';
+import { lenderMonogramPath, type LenderEndpoint } from './registry.ts';
+import { LENDER_ID_PATTERN } from '../../domain/lender-id.ts';
+import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from '../../domain/loan-options.ts';
 
 /**
  * The partner lenders come from configuration: `LENDERS_CONFIG` (the JSON itself) or
@@ -14,8 +16,15 @@ const secretSchema = z
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+/** A range of the loans a lender serves; by default every loan the form allows. */
+const range = (min: number, max: number) =>
+  z
+    .object({ min: z.number().min(min).max(max), max: z.number().min(min).max(max) })
+    .refine((value) => value.min <= value.max, 'min is at most max')
+    .default({ min, max });
+
 export const lenderConfigSchema = z.object({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'an id is lower-case letters, digits and hyphens'),
+  id: z.string().regex(LENDER_ID_PATTERN, 'an id is lower-case letters, digits and hyphens'),
   name: z.string().trim().min(1).max(120),
   kind: lenderKindSchema,
   logo: z.union([httpUrl, z.string().regex(/^\/[^/]/)]).nullish(),
@@ -23,6 +32,10 @@ export const lenderConfigSchema = z.object({
   endpoint: httpUrl,
   keyId: z.string().min(1).max(64),
   secret: secretSchema,
+  /** EUR */
+  amounts: range(MIN_AMOUNT, MAX_AMOUNT),
+  /** months */
+  terms: range(MIN_TERM_MONTHS, MAX_TERM_MONTHS),
 });
 export type LenderConfig = z.input<typeof lenderConfigSchema>;
 
@@ -38,7 +51,9 @@ export function lenderRegistryOf(config: unknown, source = 'LENDERS_CONFIG'): Le
     id: lender.id,
     name: lender.name,
     kind: lender.kind,
-    logo: lender.logo ?? null,
+    logo: lender.logo ?? lenderMonogramPath(lender.id),
+    amounts: lender.amounts,
+    terms: lender.terms,
     baseUrl: lender.endpoint.replace(/\/+$/, ''),
     keyId: lender.keyId,
     secret: Buffer.from(lender.secret, 'base64'),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { lenderOfferTermsSchema } from '../../domain/offer.ts';
 import { EMPLOYMENT_DURATIONS, INCOME_TYPES, LOAN_PURPOSES, OTHER_INCOME_TYPES } from '../../domain/application.ts';
-import { IDENTIFICATION_METHODS } from '../../domain/api.ts';
+import { DECLINE_REASONS, IDENTIFICATION_METHODS } from '../../domain/api.ts';
+import { LANGUAGES } from '../../domain/language.ts';
 
 /** Ids the lender chooses: printable ASCII, as they go into URLs and the database (which refuses NUL). */
 const printableId = z
@@ -26,8 +27,7 @@ export type PartnerEmploymentDuration = (typeof PARTNER_EMPLOYMENT_DURATIONS)[nu
 export const PARTNER_OTHER_INCOME_TYPES = OTHER_INCOME_TYPES;
 export type PartnerOtherIncomeType = (typeof PARTNER_OTHER_INCOME_TYPES)[number];
 
-export const DECLINE_REASONS = ['age', 'income', 'debtToIncome', 'employment', 'purpose', 'amount', 'other'] as const;
-export type DeclineReason = (typeof DECLINE_REASONS)[number];
+export { DECLINE_REASONS, type DeclineReason } from '../../domain/api.ts';
 
 export { IDENTIFICATION_METHODS };
 
@@ -112,9 +112,25 @@ export const partnerPaidCallbackSchema = z.object({
   paidAt: isoDateTime,
 });
 
+/** A lender's answer to a request for human review: the decline stands (with why), or an offer after all. */
+const reviewExplanation = z.string().min(1).max(2000);
+export const partnerReviewUpheldCallbackSchema = z.object({
+  ...callbackBase,
+  type: z.literal('reviewUpheld'),
+  explanation: reviewExplanation,
+});
+export const partnerReviewOfferCallbackSchema = z.object({
+  ...callbackBase,
+  type: z.literal('reviewOffer'),
+  explanation: reviewExplanation,
+  offer: lenderOfferTermsSchema,
+});
+
 export const partnerCallbackSchema = z.discriminatedUnion('type', [
   partnerOfferCallbackSchema,
   partnerDeclineCallbackSchema,
+  partnerReviewUpheldCallbackSchema,
+  partnerReviewOfferCallbackSchema,
   partnerSignedCallbackSchema,
   partnerPaidCallbackSchema,
 ]);
@@ -130,4 +146,16 @@ export const partnerWithdrawalSchema = z.object({
   reason: z.enum(['erasure', 'withdrawn']),
 });
 export type PartnerWithdrawal = z.infer<typeof partnerWithdrawalSchema>;
+
+/**
+ * The person asks a lender that declined for a human review and an explanation (Directive 2023/2225, art. 18):
+ * `POST {lender}/applications/{reference}/review`, signed. The lender answers later with a `reviewUpheld` or
+ * `reviewOffer` callback, in the language asked for.
+ */
+export const partnerReviewRequestSchema = z.object({
+  requestId: z.uuid(),
+  language: z.enum(LANGUAGES),
+  message: z.string().max(1000).optional(),
+});
+export type PartnerReviewRequest = z.infer<typeof partnerReviewRequestSchema>;
 export type PartnerAccepted = z.infer<typeof partnerAcceptedSchema>;

@@ -5,8 +5,11 @@ export interface LenderEndpoint {
   readonly id: string;
   readonly name: string;
   readonly kind: LenderKind;
-  /** the lender's logo (an https or site-relative address), or null when it has none */
-  readonly logo: string | null;
+  /** the lender's logo: its own (an https or site-relative address), else the broker's monogram of it */
+  readonly logo: string;
+  /** the loans it serves: amounts in EUR, terms in months (both ends included) */
+  readonly amounts: { readonly min: number; readonly max: number };
+  readonly terms: { readonly min: number; readonly max: number };
   /** applications go to `${baseUrl}/applications` */
   readonly baseUrl: string;
   /** the name the broker signs with towards this lender (x-kk-partner): the lender finds the secret by it */
@@ -17,3 +20,6 @@ export interface LenderEndpoint {
 export function findLender(registry: readonly LenderEndpoint[], id: string): LenderEndpoint | undefined {
   return registry.find((lender) => lender.id === id);
 }
+
+/** Where the broker serves the monogram of a lender without a logo of its own. */
+export const lenderMonogramPath = (id: string): string => `/api/lenders/${id}/logo.svg`;

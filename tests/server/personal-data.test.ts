@@ -263,6 +263,7 @@ describe.each<Storage>(['pglite', 'postgres'])('personal data (%s)', (storage) =
       acceptDirectMarketing: false,
       emailNotices: false,
       smsNotices: false,
+      excludedLenders: [],
     });
     // bound to its row: on another row it does not open
     expect(() =>

@@ -1,3 +1,4 @@
+import { lendersAnswerSchema, servesLoan } from '../../domain/lenders.ts';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { applicationStatusSchema, type ApplicationStatus } from '../../domain/api.ts';
@@ -146,4 +147,13 @@ export async function answerSmartId(base: string, personalCode: string, endResul
     body: JSON.stringify({ endResult, givenName: 'Jānis', surname: 'Bērziņš' }),
   });
   expect(answered.status).toBe(200);
+}
+
+/** How many lenders of the registry an application for this loan goes to (nobody unticked). */
+export async function servingLenderCount(
+  base: string,
+  loan: { readonly amount: number; readonly term: number } = { amount: 12000, term: 60 },
+): Promise<number> {
+  const lenders = lendersAnswerSchema.parse(await (await fetch(`${base}/api/lenders`)).json());
+  return lenders.filter((lender) => servesLoan(lender, loan)).length;
 }

@@ -3,6 +3,8 @@ import type { PartnerApplication, PartnerCallback } from '../../lenders/messages
 import type { CallbackSender } from './callback-sender.ts';
 import type { DelayProfile, SandboxLender } from './catalogue.ts';
 import { decide } from './decide.ts';
+import { reviewDecision } from './review-decision.ts';
+import type { Language } from '../../../domain/language.ts';
 import type { LenderDelay } from './lender-delay.ts';
 import {
   lenderKey,
@@ -89,6 +91,39 @@ export class AnswerSchedule {
         : callback;
     const forgeSignature = behaviour.mode === 'badSignature';
     await this.#sender.deliver({ lenderId: lender.id, url: application.callbackUrl, body, forgeSignature }, signal);
+  }
+
+  /** A human review of a decline: after the lender's delay, the decline upheld with its reasons, or an offer. */
+  async review(
+    lender: SandboxLender,
+    application: PartnerApplication,
+    language: Language,
+    behaviour: SandboxBehaviour,
+    settled: (outcome: 'upheld' | 'offer') => void,
+  ): Promise<void> {
+    const signal = this.#state.signal;
+    await sleep(this.decisionDelayMs(lender, behaviour), undefined, { signal });
+    if (behaviour.mode === 'silent') return;
+    const decision = reviewDecision(lender, application, new Date(), language);
+    const base = { requestId: application.requestId, applicationRef: application.applicationRef, lenderId: lender.id };
+    let callback: PartnerCallback;
+    if (decision.type === 'offer') {
+      remember(this.#state.offers, lenderKey(lender.id, decision.offer.offerId), {
+        lenderId: lender.id,
+        requestId: application.requestId,
+        applicationRef: application.applicationRef,
+        callbackUrl: application.callbackUrl,
+        terms: decision.offer,
+      });
+      callback = { ...base, type: 'reviewOffer', explanation: decision.explanation, offer: decision.offer };
+    } else {
+      callback = { ...base, type: 'reviewUpheld', explanation: decision.explanation };
+    }
+    settled(decision.type);
+    await this.#sender.deliver(
+      { lenderId: lender.id, url: application.callbackUrl, body: callback, forgeSignature: false },
+      signal,
+    );
   }
 
   /** After the applicant signed: the 'signed' callback at once, 'paid' after the payout delay. */

@@ -56,7 +56,7 @@ export function registerApplicationRoutes(
       return reply.code(202).send({ reference: known.reference });
     }
     const reference = randomUUID();
-    remember(state.accepted, acceptedKey, { reference, applicationRef: ref });
+    remember(state.accepted, acceptedKey, { reference, applicationRef: ref, application });
     stats.applications += 1;
     stats.byApplicationRef[ref] = (stats.byApplicationRef[ref] ?? 0) + 1;
     stats.deliveriesByApplicationRef[ref] = (stats.deliveriesByApplicationRef[ref] ?? 0) + 1;

@@ -175,7 +175,10 @@ describe('decide: amount range', () => {
     expect(offer.amount).toBe(20_000);
   });
   it('declines an amount far above the maximum', () => {
-    expect(decide(lender('zibens-nauda'), asking(10_000, 12), today)).toEqual({ type: 'decline', reason: 'amount' });
+    expect(decide(lender('zibens-nauda'), asking(10_000, 12), today)).toEqual({
+      type: 'decline',
+      reason: 'lenderPolicy',
+    });
   });
   it('counter-offers the minimum when the amount asked is a little below it', () => {
     expect(offerOf(decide(lender('rasa-kredits'), asking(800), today)).amount).toBe(1000);
@@ -189,7 +192,7 @@ describe('decide: amount range', () => {
       ),
     ).toEqual({
       type: 'decline',
-      reason: 'amount',
+      reason: 'lenderPolicy',
     });
   });
   it("clamps the term to the lender's range", () => {

@@ -20,7 +20,7 @@ import type { SandboxLender } from './catalogue.ts';
  *                                                                                        → 'income'
  * 4. an accepted income received for at least 4 months (banks: at least 6)              → 'employment'
  * 5. amount within the lender's range; outside it a counter-offer at the edge when the edge is close enough
- *    (at least half the amount asked, at most 1.5 times it), else                       → 'amount'
+ *    (at least half the amount asked, at most 1.5 times it), else                       → 'lenderPolicy'
  *    the term is clamped to the lender's range
  * 6. monthly debt service (liabilities + the new instalment with its monthly fee) at most 40 % of income; else a
  *    longer term, else a smaller amount over the longest term (at least a quarter of the amount asked), else
@@ -110,7 +110,12 @@ function principalFor(payment: number, annualRatePercent: number, months: number
 
 const decline = (reason: DeclineReason): LenderDecision => ({ type: 'decline', reason });
 
-export function decide(lender: SandboxLender, application: PartnerApplication, today: Date): LenderDecision {
+export function decide(
+  lender: SandboxLender,
+  application: PartnerApplication,
+  today: Date,
+  maxDebtServiceShare: number = MAX_DEBT_SERVICE_SHARE,
+): LenderDecision {
   const { loan, applicant } = application;
 
   const age = ageOn(applicant.dateOfBirth, today);
@@ -126,10 +131,10 @@ export function decide(lender: SandboxLender, application: PartnerApplication, t
 
   let amount = loan.amount;
   if (amount > lender.maxAmount) {
-    if (lender.maxAmount < amount * 0.5) return decline('amount');
+    if (lender.maxAmount < amount * 0.5) return decline('lenderPolicy');
     amount = lender.maxAmount;
   } else if (amount < lender.minAmount) {
-    if (lender.minAmount > amount * 1.5) return decline('amount');
+    if (lender.minAmount > amount * 1.5) return decline('lenderPolicy');
     amount = lender.minAmount;
   }
   let term = Math.min(lender.maxTerm, Math.max(lender.minTerm, loan.term));
@@ -139,7 +144,7 @@ export function decide(lender: SandboxLender, application: PartnerApplication, t
       Math.min(lender.maxRate, lender.baseRate + riskMargin(application, bestDuration) * lender.riskFactor) * 100,
     ) / 100;
 
-  const capacity = MAX_DEBT_SERVICE_SHARE * applicant.monthlyIncome - applicant.monthlyLiabilities;
+  const capacity = maxDebtServiceShare * applicant.monthlyIncome - applicant.monthlyLiabilities;
   const fits = (principal: number, months: number) =>
     roundCents(annuityPayment(principal, annualRate, months)) + lender.monthlyFee <= capacity + 1e-9;
 

@@ -134,7 +134,7 @@ describe('applications and callbacks', () => {
     }
     expect(byLender.get('gaujas-banka')).toMatchObject({ type: 'offer', offer: { amount: 5000, term: 48 } });
     // Zibens Nauda lends at most 2000 EUR: 5000 asked is too far above its range
-    expect(byLender.get('zibens-nauda')).toMatchObject({ type: 'decline', reason: 'amount' });
+    expect(byLender.get('zibens-nauda')).toMatchObject({ type: 'decline', reason: 'lenderPolicy' });
     const counts = await stats();
     expect(counts['gaujas-banka']).toMatchObject({ deliveries: 1, applications: 1, callbacksDelivered: 1 });
     expect(counts['gaujas-banka']?.byApplicationRef).toEqual({ [app.applicationRef]: 1 });

@@ -7,6 +7,7 @@ import { CallbackSender, type CallbackRetryOptions } from './callback-sender.ts'
 import { SANDBOX_LENDERS } from './catalogue.ts';
 import { registerContractRoutes } from './contract-routes.ts';
 import { registerWithdrawalRoutes } from './withdrawal-routes.ts';
+import { registerReviewRoutes } from './review-routes.ts';
 import { ignoreAbort, lenderOr404, type LenderParams } from './route-support.ts';
 import { LenderSandboxState, sandboxBehaviourSchema, type LenderSandboxStats } from './sandbox-state.ts';
 
@@ -76,6 +77,7 @@ export async function registerLenderSandbox(app: FastifyInstance, opts: LenderSa
       registerApplicationRoutes(instance, context, brokerPartnerId);
       registerContractRoutes(instance, context);
       registerWithdrawalRoutes(instance, context, brokerPartnerId);
+      registerReviewRoutes(instance, context, brokerPartnerId);
 
       instance.get('/stats', async () => {
         const all: Record<string, LenderSandboxStats> = {};

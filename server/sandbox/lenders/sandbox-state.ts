@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LenderOfferTerms } from '../../../domain/offer.ts';
+import type { PartnerApplication } from '../../lenders/messages.ts';
 import { InMemoryNonceStore } from '../../lenders/partner-protocol.ts';
 
 /**
@@ -45,6 +46,22 @@ export interface WithdrawalRecord {
 export interface AcceptedApplication {
   readonly reference: string;
   readonly applicationRef: string;
+  /** what the broker sent: a human review looks at it again */
+  readonly application: PartnerApplication;
+}
+
+/** A person's request for human review of this lender's decline, as the broker forwarded it. */
+export interface ReviewRecord {
+  readonly lenderId: string;
+  readonly reference: string;
+  readonly applicationRef: string;
+  readonly requestId: string;
+  readonly language: string;
+  readonly message: string | null;
+  /** the request's signature checked out (the route refuses others, so always true here; tests read it) */
+  readonly signed: true;
+  readonly receivedAt: string;
+  outcome?: 'upheld' | 'offer';
 }
 
 export interface OfferRecord {
@@ -87,6 +104,7 @@ export class LenderSandboxState {
   readonly offers = new Map<string, OfferRecord>();
   readonly behaviours = new Map<string, SandboxBehaviour>();
   readonly withdrawals = new Map<string, WithdrawalRecord>();
+  readonly reviews = new Map<string, ReviewRecord>();
   #abort = new AbortController();
 
   /** Aborted by `reset` and `close`: background work reads it once when it starts, so a reset ends it. */
@@ -120,6 +138,7 @@ export class LenderSandboxState {
     this.offers.clear();
     this.behaviours.clear();
     this.withdrawals.clear();
+    this.reviews.clear();
   }
 
   close(): void {

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { Job, PgBoss } from 'pg-boss';
+import type { ReviewRequestBody, ReviewStatus } from '../../domain/api.ts';
+import type { Broker } from '../broker.ts';
+import { isLenderRejectedError, requestLenderReview } from '../lenders/lender-client.ts';
+import { applicationIdForToken } from './lookup.ts';
+import { Refusal } from './refusal.ts';
+import { statusChanged } from './status-hub.ts';
+
+/**
+ * The right to human intervention (Directive 2023/2225): a person a lender declined asks that lender for a human
+ * review and an explanation. One request per lender of an application; asking again answers the same request.
+ * The request goes to the lender over the signed partner protocol by the `lender-review` queue; the lender
+ * answers by callback (partner-callbacks.ts), and the status shows the request and its outcome.
+ */
+export const REVIEW_QUEUE = 'lender-review';
+
+export interface LenderReviewJob {
+  readonly reviewId: string;
+}
+
+export async function createReviewQueue(boss: PgBoss): Promise<void> {
+  await boss.createQueue(REVIEW_QUEUE, {
+    notify: true,
+    retryLimit: 20,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    expireInSeconds: 60,
+  });
+}
+
+interface ReviewRow {
+  id: string;
+  state: string;
+  explanation: string | null;
+  created_at: Date;
+  answered_at: Date | null;
+}
+
+const statusOf = (row: ReviewRow): ReviewStatus => {
+  const answered = row.state === 'upheld' || row.state === 'offer' ? row.state : null;
+  return {
+    state: answered ?? 'pending',
+    requestedAt: row.created_at.toISOString(),
+    explanation: answered ? row.explanation : null,
+    answeredAt: answered && row.answered_at ? row.answered_at.toISOString() : null,
+  };
+};
+
+export async function requestReview(broker: Broker, body: ReviewRequestBody): Promise<ReviewStatus> {
+  const applicationId = await applicationIdForToken(broker, body.token);
+  const reviewId = randomUUID();
+  const message = body.message?.trim() ? body.message.trim() : null;
+  const sealed = message ? broker.cipher.encrypt(message, `${reviewId}:review`) : null;
+  const row = await broker.db.transaction(async (tx) => {
+    const [request] = (
+      await tx.query<{ state: string }>(
+        'SELECT state FROM lender_requests WHERE application_id = $1 AND lender_id = $2 FOR UPDATE',
+        [applicationId, body.lenderId],
+      )
+    ).rows;
+    const [existing] = (
+      await tx.query<ReviewRow>(
+        `SELECT id, state, explanation, created_at, answered_at FROM review_requests
+         WHERE application_id = $1 AND lender_id = $2`,
+        [applicationId, body.lenderId],
+      )
+    ).rows;
+    if (existing) return { row: existing, created: false };
+    if (!request) throw new Refusal('unknownLenderRequest');
+    if (request.state !== 'declined') throw new Refusal('wrongState');
+    const [inserted] = (
+      await tx.query<ReviewRow>(
+        `INSERT INTO review_requests (id, application_id, lender_id, language, message_ciphertext, state)
+         VALUES ($1, $2, $3, $4, $5, 'queued')
+         RETURNING id, state, explanation, created_at, answered_at`,
+        [reviewId, applicationId, body.lenderId, body.language, sealed ? `${sealed.keyId}.${sealed.ciphertext}` : null],
+      )
+    ).rows;
+    if (!inserted) throw new Error('review request not stored');
+    return { row: inserted, created: true };
+  });
+  if (row.created) {
+    await broker.boss.send(REVIEW_QUEUE, { reviewId } satisfies LenderReviewJob, { singletonKey: reviewId });
+    await statusChanged(broker, applicationId);
+  }
+  return statusOf(row.row);
+}
+
+/** Sends one review request to its lender; retried while the lender is down. */
+export async function sendReviewRequest(broker: Broker, job: Job<LenderReviewJob>): Promise<void> {
+  const { reviewId } = job.data;
+  const [review] = (
+    await broker.db.query<{
+      lender_id: string;
+      language: 'lv' | 'ru';
+      message_ciphertext: string | null;
+      lender_reference: string | null;
+    }>(
+      `SELECT r.lender_id, r.language, r.message_ciphertext, q.lender_reference
+       FROM review_requests r
+       JOIN lender_requests q ON q.application_id = r.application_id AND q.lender_id = r.lender_id
+       WHERE r.id = $1 AND r.state = 'queued'`,
+      [reviewId],
+    )
+  ).rows;
+  if (!review) return; // sent already, answered, or the application was erased
+  const lender = broker.lenders.get(review.lender_id);
+  if (!lender || !review.lender_reference) return;
+  const message = review.message_ciphertext ? openMessage(broker, reviewId, review.message_ciphertext) : undefined;
+  try {
+    await requestLenderReview(lender, review.lender_reference, {
+      requestId: reviewId,
+      language: review.language,
+      ...(message ? { message } : {}),
+    });
+  } catch (error) {
+    if (isLenderRejectedError(error)) {
+      broker.log.warn({ lenderId: lender.id, status: error.status }, 'lender refused a review request');
+      await broker.db.query(`UPDATE review_requests SET state = 'failed' WHERE id = $1`, [reviewId]);
+      return;
+    }
+    throw error;
+  }
+  await broker.db.query(
+    `UPDATE review_requests SET state = 'sent', sent_at = now(), attempts = attempts + 1
+     WHERE id = $1 AND state = 'queued'`,
+    [reviewId],
+  );
+}
+
+function openMessage(broker: Broker, reviewId: string, sealed: string): string {
+  const separator = sealed.indexOf('.');
+  return broker.cipher.decrypt(sealed.slice(0, separator), sealed.slice(separator + 1), `${reviewId}:review`);
+}
