@@ -1,3 +1,4 @@
+import { BEST_OFFER_SQL } from '../applications/best-offer-sql.ts';
 import type { Job } from 'pg-boss';
 import type { Language } from '../../domain/language.ts';
 import type { Broker } from '../broker.ts';
@@ -94,8 +95,9 @@ async function noticeData(
       `SELECT (SELECT count(*)::int FROM offers WHERE application_id = $1 AND valid_until > now()) AS offers,
               (SELECT count(*)::int FROM lender_requests WHERE application_id = $1) AS lenders,
               (SELECT count(*)::int FROM lender_requests WHERE application_id = $1 AND state = 'declined') AS declined,
-              (SELECT valid_until FROM offers WHERE application_id = $1 AND valid_until > now()
-                ORDER BY apr, total_payable, lender_id LIMIT 1) AS best_until`,
+              (SELECT o.valid_until FROM offers o JOIN applications a ON a.id = o.application_id
+                WHERE o.application_id = $1 AND o.valid_until > now() AND ${BEST_OFFER_SQL}
+                ORDER BY o.apr, o.total_payable, o.id LIMIT 1) AS best_until`,
       [application.id],
     )
   ).rows;

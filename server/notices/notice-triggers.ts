@@ -1,3 +1,4 @@
+import { BEST_OFFER_SQL } from '../applications/best-offer-sql.ts';
 import { randomUUID } from 'node:crypto';
 import type { NoticeKind } from './templates/render.ts';
 import type { Broker } from '../broker.ts';
@@ -104,9 +105,9 @@ export async function noticeExpiringOffers(broker: Broker): Promise<number> {
     await broker.db.query<{ id: string; notice_choices: NoticeChoices; offer_id: string }>(
       `SELECT a.id, a.notice_choices, best.id AS offer_id
        FROM applications a
-       JOIN LATERAL (SELECT id, valid_until FROM offers
-                     WHERE application_id = a.id AND valid_until > now()
-                     ORDER BY apr, total_payable, lender_id LIMIT 1) best ON true
+       JOIN LATERAL (SELECT o.id, o.valid_until FROM offers o
+                     WHERE o.application_id = a.id AND o.valid_until > now() AND ${BEST_OFFER_SQL}
+                     ORDER BY o.apr, o.total_payable, o.id LIMIT 1) best ON true
        WHERE a.state = 'offers' AND best.valid_until <= now() + interval '24 hours'
          AND (a.notice_choices->>'email' = 'true' OR a.notice_choices->>'sms' = 'true')
          AND NOT EXISTS (SELECT 1 FROM notices n
