@@ -14,13 +14,13 @@ function prerendered(path: string): Document {
 
 describe('the islands the routes place into the pages', () => {
   it.each([
-    ['/', 'consumer', 5000, 60],
-    ['/ru/avtokredit', 'car', 12_000, 72],
-    ['/kreditu-apvienosana', 'refinancing', 8000, 84],
-  ])('%s holds the calculator with its product’s starting figures', (path, product, amount, term) => {
+    ['/', 'consumer', 5000, 60, { showExample: false }],
+    ['/ru/avtokredit', 'car', 12_000, 72, {}],
+    ['/kreditu-apvienosana', 'refinancing', 8000, 84, {}],
+  ])('%s holds the calculator with its product’s starting figures', (path, product, amount, term, extra) => {
     const islands = prerendered(path).querySelectorAll<HTMLElement>('[data-island="calculator"]');
     expect(islands).toHaveLength(1);
-    expect(JSON.parse(islands[0]?.dataset.props ?? '')).toEqual({ amount, term, product });
+    expect(JSON.parse(islands[0]?.dataset.props ?? '')).toEqual({ amount, term, product, ...extra });
     expect(islands[0]?.querySelector('input[type="range"], [role="slider"]')).not.toBeNull();
   });
 
@@ -29,4 +29,24 @@ describe('the islands the routes place into the pages', () => {
     expect(island?.dataset.ownScript).toBe('');
     expect(island?.querySelector('iframe')?.getAttribute('title')).toMatch(/\S/);
   });
+});
+
+describe('the home page’s headline rate', () => {
+  it.each([
+    ['/', 'Uzmanību! Aizņemties naudu maksā naudu.', /Procentu likme no 6,9\s?%, reprezentatīvā GPL \d+,\d+\s?%/],
+    ['/ru', 'Внимание! Заём денег стоит денег.', /Процентная ставка от 6,9\s?%, репрезентативная ГПС \d+,\d+\s?%/],
+    ['/v2', 'Uzmanību! Aizņemties naudu maksā naudu.', /Procentu likme no 6,9\s?%/],
+  ])(
+    '%s shows it with its APR, the warning in its size beside it, and one representative example',
+    (path, warning, rate) => {
+      const page = prerendered(path);
+      const hero = page.querySelector('.hero__text');
+      expect(hero?.querySelector('.hero__rate')?.textContent).toMatch(rate);
+      const headlineWarning = hero?.querySelector('.hero__rate + .warning--headline');
+      expect(headlineWarning?.textContent).toBe(warning);
+      expect(hero?.querySelector('.rep-example')).not.toBeNull();
+      expect(page.querySelectorAll('.rep-example')).toHaveLength(1);
+      expect(page.querySelector('.calculator [role="note"]')?.textContent).toBe(warning);
+    },
+  );
 });

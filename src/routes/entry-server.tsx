@@ -37,9 +37,15 @@ const resources = allResources();
 const PAGES_BY_ID = Object.fromEntries(PAGES.map((entry) => [entry.id, entry]));
 const i18nByLanguage = { lv: createI18n('lv', resources), ru: createI18n('ru', resources) };
 
-/** A product's calculator, starting from its figures; it hydrates in the browser. */
-const calculatorIsland = (product: ProductKey): ReactNode => (
-  <Island name="calculator" props={{ ...PRODUCT_DEFAULTS[product], product }} />
+/**
+ * A product's calculator, starting from its figures; it hydrates in the browser. `showExample`
+ * false where the page shows its representative example beside the headline rate (one a page).
+ */
+const calculatorIsland = (product: ProductKey, showExample = true): ReactNode => (
+  <Island
+    name="calculator"
+    props={{ ...PRODUCT_DEFAULTS[product], product, ...(showExample ? {} : { showExample: false }) }}
+  />
 );
 
 function pageBody(resolved: ResolvedPage): ReactNode {
@@ -47,7 +53,7 @@ function pageBody(resolved: ResolvedPage): ReactNode {
   const lang = resolved.lang;
   switch (kind.type) {
     case 'home':
-      return <HomePage variant={kind.variant} calculator={calculatorIsland('consumer')} />;
+      return <HomePage variant={kind.variant} calculator={calculatorIsland('consumer', false)} />;
     case 'product':
       return <ProductPage product={kind.product} calculator={calculatorIsland(kind.product)} />;
     case 'faq':

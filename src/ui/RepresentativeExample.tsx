@@ -2,12 +2,23 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../domain/language.ts';
 import type { RepresentativeExample as Example } from '../../domain/representative-example.ts';
 import { formatEuro, formatEuroCents, formatPercent } from './format.ts';
+import { CreditWarning } from './CreditWarning.tsx';
 
 /**
  * The figures that must stand next to any rate (Directive 2023/2225): borrowing rate, APR, total
  * amount of credit, term, total payable and instalment, then the warning that borrowing costs money.
+ * `withWarning` false: the block around the example already shows the warning beside its own figure
+ * (the calculator's monthly payment, the home page's headline rate), so it is not said twice.
  */
-export function RepresentativeExample({ example, headingLevel = 3 }: { example: Example; headingLevel?: 2 | 3 }) {
+export function RepresentativeExample({
+  example,
+  headingLevel = 3,
+  withWarning = true,
+}: {
+  example: Example;
+  headingLevel?: 2 | 3;
+  withWarning?: boolean;
+}) {
   const { t, i18n } = useTranslation('calculator');
   const lang = i18n.language as Language;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -33,9 +44,7 @@ export function RepresentativeExample({ example, headingLevel = 3 }: { example: 
         ))}
       </dl>
       <p className="rep-example__note">{t('example.aprNote')}</p>
-      <p className="warning" role="note">
-        {t('warning', { ns: 'common' })}
-      </p>
+      {withWarning ? <CreditWarning /> : null}
     </section>
   );
 }

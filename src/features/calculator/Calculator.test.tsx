@@ -55,7 +55,7 @@ describe('Calculator', () => {
     expect(screen.getByText('Внимание! Заём денег стоит денег.')).toBeInTheDocument();
   });
 
-  it('shows no figures in apply-only mode, only the sliders and the call to action', () => {
+  it('shows no rate or cost in apply-only mode: the sliders, the warning and the call to action', () => {
     const { container } = renderIn('lv', { ...STARTING, showFigures: false });
     expect(screen.getByRole('heading', { name: 'Pieteikties kredītam' })).toBeInTheDocument();
     expect(screen.getByRole('slider', { name: 'Kredīta summa' })).toBeInTheDocument();
@@ -68,7 +68,8 @@ describe('Calculator', () => {
     expect(screen.queryByText('Ikmēneša maksājums')).toBeNull();
     expect(screen.queryByText(/Aprēķins ir informatīvs/)).toBeNull();
     expect(screen.queryByText('Reprezentatīvais piemērs')).toBeNull();
-    expect(screen.queryByText('Uzmanību! Aizņemties naudu maksā naudu.')).toBeNull();
+    // the amounts on the sliders are credit advertising on a publisher's page: the warning stays
+    expect(screen.getByRole('note')).toHaveTextContent('Uzmanību! Aizņemties naudu maksā naudu.');
     expect(container.textContent).not.toMatch(/%|GPL|105,96/);
   });
 
@@ -78,6 +79,21 @@ describe('Calculator', () => {
     expect(screen.getByText('Reprezentatīvais piemērs')).toBeInTheDocument();
     expect(screen.getByText('Uzmanību! Aizņemties naudu maksā naudu.')).toBeInTheDocument();
     expect(container.textContent).toMatch(/%/);
+  });
+
+  it('puts the warning once, in the result beside the monthly payment', () => {
+    const { container } = renderIn('ru');
+    const notes = screen.getAllByRole('note');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toHaveTextContent('Внимание! Заём денег стоит денег.');
+    expect(container.querySelector('.calculator__result')).toContainElement(notes[0] ?? null);
+  });
+
+  it('leaves the representative example to the page when showExample is false, keeping the warning', () => {
+    renderIn('lv', { ...STARTING, showExample: false });
+    expect(screen.getByTestId('monthly-payment')).toBeInTheDocument();
+    expect(screen.queryByText('Reprezentatīvais piemērs')).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent('Uzmanību! Aizņemties naudu maksā naudu.');
   });
 
   it('tells onCalculation the first calculation and each change of the figures', () => {

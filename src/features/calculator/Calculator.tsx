@@ -5,6 +5,7 @@ import { LOAN_AMOUNTS, LOAN_TERMS, clampTerm, nearestAmountIndex } from '../../.
 import { StepSlider } from '../../ui/StepSlider.tsx';
 import { formatEuro, formatEuroCents } from '../../ui/format.ts';
 import { RepresentativeExample } from '../../ui/RepresentativeExample.tsx';
+import { CreditWarning } from '../../ui/CreditWarning.tsx';
 import { calculate, type Calculation } from './calculation.ts';
 import type { ProductKey } from '../../../domain/loan-options.ts';
 import { applicationHref } from '../../../domain/application-href.ts';
@@ -15,6 +16,11 @@ export interface CalculatorProps {
   readonly product: ProductKey;
   /** false: amount, term and the call to action only, no rate, payment or cost (a widget's apply-only mode) */
   readonly showFigures?: boolean;
+  /**
+   * false: no representative example of its own, where the page already shows one beside its
+   * headline rate (the home page); one example a page. The warning stays beside the figures.
+   */
+  readonly showExample?: boolean;
   /** where the call to action leads (a widget opens the application in itself or on the site) */
   readonly applicationLink?: (figures: { readonly amount: number; readonly months: number }) => ApplicationLink;
   /** every settled calculation, the first included (a widget tells its host page) */
@@ -31,6 +37,7 @@ export function Calculator({
   term,
   product,
   showFigures = true,
+  showExample = true,
   applicationLink,
   onCalculation,
 }: CalculatorProps) {
@@ -84,9 +91,12 @@ export function Calculator({
                   {formatEuroCents(lang, calculation.monthly)}
                 </output>
               </p>
+              <CreditWarning />
               <p className="calculator__informative">{t('informative')}</p>
             </>
-          ) : null}
+          ) : (
+            <CreditWarning />
+          )}
           <a
             className="button button--primary"
             href={link.href}
@@ -96,7 +106,9 @@ export function Calculator({
             {link.newTab ? <span className="visually-hidden"> {t('newTab', { ns: 'common' })}</span> : null}
           </a>
         </div>
-        {showFigures ? <RepresentativeExample example={calculation.example} /> : null}
+        {showFigures && showExample ? (
+          <RepresentativeExample example={calculation.example} withWarning={false} />
+        ) : null}
       </div>
     </section>
   );

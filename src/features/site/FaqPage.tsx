@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../../domain/site-pages.ts';
 import { Breadcrumbs } from '../../ui/Breadcrumbs.tsx';
+import { CreditWarning, showsFigure } from '../../ui/CreditWarning.tsx';
 import { FaqList } from './Faq.tsx';
 import { useContent } from './use-content.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
@@ -18,6 +19,7 @@ export function FaqPage() {
         <section key={group.heading}>
           <h2>{group.heading}</h2>
           <FaqList items={group.items} />
+          {showsFigure(...group.items.map((item) => item.a)) ? <CreditWarning /> : null}
         </section>
       ))}
     </div>

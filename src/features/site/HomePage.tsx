@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_AMOUNT, DEFAULT_TERM, FROM_RATE_PERCENT } from '../../../domain/loan-options.ts';
 import { representativeExample } from '../../../domain/representative-example.ts';
 import { RepresentativeExample } from '../../ui/RepresentativeExample.tsx';
+import { CreditWarning, showsFigure } from '../../ui/CreditWarning.tsx';
 import { applicationHref } from '../../../domain/application-href.ts';
 import { formatNumber, formatPercent } from '../../ui/format.ts';
 import { pagePath } from '../../../domain/site-pages.ts';
@@ -19,6 +20,8 @@ export function HomePage({ variant, calculator }: { variant?: 'v1' | 'v2'; calcu
   const home = useContent('home');
   const hero = variant ? { ...home.hero, ...home.heroVariants[variant] } : home.hero;
   const ctaHref = applicationHref(lang, 'consumer', { amount: DEFAULT_AMOUNT, months: DEFAULT_TERM });
+  // the headline rate never stands alone: its APR is the representative example's, shown below it
+  const example = representativeExample();
   return (
     <>
       <section className="hero">
@@ -26,8 +29,11 @@ export function HomePage({ variant, calculator }: { variant?: 'v1' | 'v2'; calcu
           <div className="hero__text">
             <h1>{hero.heading}</h1>
             <p className="hero__rate">
-              {home.hero.rateLine.replace('{{rate}}', formatPercent(lang, FROM_RATE_PERCENT))}
+              {home.hero.rateLine
+                .replace('{{rate}}', formatPercent(lang, FROM_RATE_PERCENT))
+                .replace('{{apr}}', formatPercent(lang, example.aprPercent))}
             </p>
+            <CreditWarning headline />
             <p className="hero__lead">{hero.lead}</p>
             <ul className="hero__bullets">
               {home.hero.bullets.map((bullet) => (
@@ -38,7 +44,7 @@ export function HomePage({ variant, calculator }: { variant?: 'v1' | 'v2'; calcu
               {t('cta.getOffers')}
             </a>
             <div className="hero__example">
-              <RepresentativeExample example={representativeExample()} headingLevel={2} />
+              <RepresentativeExample example={example} headingLevel={2} withWarning={false} />
             </div>
           </div>
           <div className="hero__calculator">
@@ -80,6 +86,7 @@ export function HomePage({ variant, calculator }: { variant?: 'v1' | 'v2'; calcu
         <div className="container container--narrow">
           <h2 id="home-faq-heading">{home.faq.heading}</h2>
           <FaqList items={home.faq.items} />
+          {showsFigure(...home.faq.items.map((item) => item.a)) ? <CreditWarning /> : null}
           <p>
             <a href={pagePath('faq', lang)}>{home.faq.more}</a>
           </p>

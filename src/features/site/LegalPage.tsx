@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../../domain/site-pages.ts';
 import { Breadcrumbs } from '../../ui/Breadcrumbs.tsx';
+import { CreditWarning, showsFigure } from '../../ui/CreditWarning.tsx';
 import { CookieChoice } from './CookieBanner.tsx';
 import { useLanguage } from '../../i18n/use-language.ts';
 
@@ -25,6 +26,7 @@ export function LegalPage({
       <Breadcrumbs homeHref={pagePath('home', lang)} trail={[{ label: title }]} />
       <h1>{title}</h1>
       <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+      {showsFigure(html) ? <CreditWarning /> : null}
       {withCookieChoice ? <CookieChoice /> : null}
     </div>
   );

@@ -4,6 +4,7 @@ import { pagePath } from '../../../domain/site-pages.ts';
 import { PRODUCT_DEFAULTS, type ProductKey } from '../../../domain/loan-options.ts';
 import { applicationHref } from '../../../domain/application-href.ts';
 import { Breadcrumbs } from '../../ui/Breadcrumbs.tsx';
+import { CreditWarning, showsFigure } from '../../ui/CreditWarning.tsx';
 import { FaqList } from './Faq.tsx';
 import { useContent } from './use-content.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
@@ -27,6 +28,7 @@ export function ProductPage({ product, calculator }: { product: ProductKey; calc
                 <li key={highlight}>{highlight}</li>
               ))}
             </ul>
+            {showsFigure(content.h1, content.lead, ...content.highlights) ? <CreditWarning headline /> : null}
           </div>
           <div className="hero__calculator">{calculator}</div>
         </div>
@@ -38,11 +40,13 @@ export function ProductPage({ product, calculator }: { product: ProductKey; calc
             {section.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
+            {showsFigure(...section.paragraphs) ? <CreditWarning /> : null}
           </section>
         ))}
         <section aria-labelledby="product-faq">
           <h2 id="product-faq">{t('footer.faq')}</h2>
           <FaqList items={content.faq} />
+          {showsFigure(...content.faq.map((item) => item.a)) ? <CreditWarning /> : null}
         </section>
         <p className="cta-line">
           <a

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../../domain/site-pages.ts';
 import type { ArticleKey } from '../../../domain/site-pages.ts';
 import { Breadcrumbs } from '../../ui/Breadcrumbs.tsx';
+import { CreditWarning, showsFigure } from '../../ui/CreditWarning.tsx';
 import { useContent } from './use-content.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 
@@ -46,6 +47,7 @@ export function ArticlePage({ article, html }: { article: ArticleKey; html: stri
       />
       <h1>{tips.articles[article].title}</h1>
       <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+      {showsFigure(html) ? <CreditWarning /> : null}
     </article>
   );
 }

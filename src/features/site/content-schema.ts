@@ -13,8 +13,8 @@ const qa = z.object({ q: text, a: text });
 export const homeContentSchema = z.object({
   hero: z.object({
     heading: text,
-    /** contains {{rate}}, replaced by the formatted "from" rate */
-    rateLine: text.refine((s) => s.includes('{{rate}}'), 'needs {{rate}}'),
+    /** contains {{rate}} and {{apr}}: the "from" rate and the representative example's APR beside it */
+    rateLine: text.refine((s) => s.includes('{{rate}}') && s.includes('{{apr}}'), 'needs {{rate}} and {{apr}}'),
     lead: text,
     bullets: z.array(text).length(3),
   }),
