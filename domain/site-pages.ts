@@ -11,6 +11,8 @@ export type PageKind =
   | { type: 'tips' }
   | { type: 'article'; article: ArticleKey }
   | { type: 'publishers' }
+  | { type: 'intermediary' }
+  | { type: 'accessibility' }
   | { type: 'account' }
   | { type: 'smsOptOut' }
   | { type: 'linkInvalid' }
@@ -90,6 +92,9 @@ export const PAGES: readonly PageEntry[] = [
   ),
   article('weddingSavings', 'ka-ietaupit-planojot-kazas', 'kak-sekonomit-na-svadbe', true),
   page('publishers', { type: 'publishers' }, '/partneriem', '/ru/partneram'),
+  // who we are as a credit intermediary (Directive 2023/2225) and the accessibility statement
+  page('intermediary', { type: 'intermediary' }, '/kredita-starpnieks', '/ru/kreditnyj-posrednik'),
+  page('accessibility', { type: 'accessibility' }, '/pieejamiba', '/ru/dostupnost'),
   // coming back: the personal account and the pages our messages link to; nothing here is for search engines
   page('account', { type: 'account' }, '/profils', '/ru/profil', { robots: 'noindex, nofollow' }),
   page('smsOptOut', { type: 'smsOptOut' }, '/sms-atteikums', '/ru/otkaz-ot-sms', { robots: 'noindex, nofollow' }),

@@ -6,6 +6,8 @@ import { ArticlePage, TipsPage } from '../features/site/TipsPage.tsx';
 import { FaqPage } from '../features/site/FaqPage.tsx';
 import { HomePage } from '../features/site/HomePage.tsx';
 import { LegalPage } from '../features/site/LegalPage.tsx';
+import { IntermediaryPage } from '../features/site/IntermediaryPage.tsx';
+import { AccessibilityPage } from '../features/site/AccessibilityPage.tsx';
 import { NotFoundPage } from '../features/site/NotFoundPage.tsx';
 import { ProductPage } from '../features/site/ProductPage.tsx';
 import { PublishersPage } from '../features/publishers/PublishersPage.tsx';
@@ -82,6 +84,10 @@ function pageBody(resolved: ResolvedPage): ReactNode {
           island={<Island name="unsubscribe" props={{ accountPath: PAGES_BY_ID.account?.paths[lang] ?? '/profils' }} />}
         />
       );
+    case 'intermediary':
+      return <IntermediaryPage />;
+    case 'accessibility':
+      return <AccessibilityPage />;
     case 'linkInvalid':
       return <LinkInvalidPage />;
     case 'notFound':

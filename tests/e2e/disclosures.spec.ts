@@ -4,6 +4,10 @@ import ruCommon from '../../locales/ru/common.json' with { type: 'json' };
 import { PAGES } from '../../domain/site-pages.ts';
 import type { Language } from '../../domain/language.ts';
 import { PUBLISHER_PORT } from '../../playwright.config.ts';
+import { company } from '../../domain/company.ts';
+import { LENDER_COUNT } from '../../domain/lender-count.ts';
+import { lenderRegistryFromEnv } from '../../server/lenders/lender-config.ts';
+import { SANDBOX_LENDERS } from '../../server/sandbox/lenders/catalogue.ts';
 
 /**
  * The disclosures of Directive (EU) 2023/2225 as a visitor meets them, over every page of the
@@ -11,6 +15,9 @@ import { PUBLISHER_PORT } from '../../playwright.config.ts';
  */
 const WARNING: Readonly<Record<Language, string>> = { lv: lvCommon.warning, ru: ruCommon.warning };
 const PUBLISHER = `http://127.0.0.1:${PUBLISHER_PORT}`;
+/** the registry the server derives: LENDERS_CONFIG(_FILE), else the sandbox's own lenders */
+const configured = lenderRegistryFromEnv(process.env);
+const expectedLenderCount = configured.length > 0 ? configured.length : SANDBOX_LENDERS.length;
 
 /**
  * Every advertised figure in the page's content (a rate, an amount in euros) whose block has no
@@ -89,4 +96,65 @@ test.describe('prominence', () => {
     await expect(result.locator('[data-credit-warning]')).toBeVisible();
     await expect(frame.locator('.rep-example')).toHaveCount(1);
   });
+});
+
+test.describe('who we are and the accessibility statement', () => {
+  test.use({ javaScriptEnabled: false });
+  const common = { lv: lvCommon, ru: ruCommon } as const;
+
+  for (const lang of ['lv', 'ru'] as const) {
+    test(`${lang}: the intermediary page states registration, lenders, fees, powers and complaints`, async ({
+      page,
+    }) => {
+      await page.goto(lang === 'lv' ? '/kredita-starpnieks' : '/ru/kreditnyj-posrednik');
+      await expect(page.locator('h1')).toHaveText(
+        lang === 'lv' ? 'Kredīta starpnieka informācija' : 'Информация о кредитном посреднике',
+      );
+      const main = page.locator('main');
+      await expect(main).toContainText(company.licence);
+      await expect(main).toContainText(`${expectedLenderCount}`);
+      for (const fact of ['registration', 'lenders', 'payment', 'powers', 'complaints']) {
+        await expect(main.locator(`[data-fact="${fact}"] h2`)).toHaveText(
+          common[lang].intermediaryPage[`${fact}Heading` as 'paymentHeading'],
+        );
+      }
+      await expect(main.locator('[data-fact="payment"]')).toContainText(
+        lang === 'lv' ? 'Tu mums nemaksā neko' : 'Вы не платите нам ничего',
+      );
+      await expect(main.locator('[data-fact="complaints"]')).toContainText(company.email);
+    });
+
+    test(`${lang}: the accessibility statement gives status, gaps, reporting, enforcement and review date`, async ({
+      page,
+    }) => {
+      await page.goto(lang === 'lv' ? '/pieejamiba' : '/ru/dostupnost');
+      await expect(page.locator('h1')).toHaveText(
+        lang === 'lv' ? 'Piekļūstamības paziņojums' : 'Заявление о доступности',
+      );
+      const main = page.locator('main');
+      await expect(main).toContainText('WCAG 2.2 AA');
+      await expect(main.locator('#accessibility-gaps + ul li')).toHaveCount(3);
+      await expect(main.locator(`a[href="mailto:${company.email}"]`)).toBeVisible();
+      await expect(main.locator(`a[href="${company.phoneHref}"]`)).toBeVisible();
+      await expect(main).toContainText('PTAC');
+      await expect(main.locator('time[datetime="2026-11-25"]')).toBeVisible();
+    });
+
+    test(`${lang}: the footer links to both pages`, async ({ page }) => {
+      await page.goto(lang === 'lv' ? '/' : '/ru');
+      const footer = page.locator('footer');
+      await expect(footer.getByRole('link', { name: common[lang].footer.intermediary })).toHaveAttribute(
+        'href',
+        lang === 'lv' ? '/kredita-starpnieks' : '/ru/kreditnyj-posrednik',
+      );
+      await expect(footer.getByRole('link', { name: common[lang].footer.accessibility })).toHaveAttribute(
+        'href',
+        lang === 'lv' ? '/pieejamiba' : '/ru/dostupnost',
+      );
+    });
+  }
+});
+
+test('the site states the number of lenders the registry holds', () => {
+  expect(LENDER_COUNT).toBe(expectedLenderCount);
 });

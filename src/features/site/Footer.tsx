@@ -18,6 +18,8 @@ export function Footer() {
     ['cookies', 'cookies'],
     ['legalBasis', 'legalBasis'],
     ['publishers', 'publishers'],
+    ['intermediary', 'intermediary'],
+    ['accessibility', 'accessibility'],
   ] as const;
   return (
     <footer className="site-footer">
