@@ -11,7 +11,15 @@ import { applicationMachine, type ApplicationEvent, type ApplicationInput } from
  */
 
 const lenders = (progress: ApplicationStatus['lenders'][number]['progress']) =>
-  ['a', 'b'].map((lenderId) => ({ lenderId, name: lenderId, kind: 'bank' as const, progress }));
+  ['a', 'b'].map((lenderId) => ({
+    lenderId,
+    name: lenderId,
+    kind: 'bank' as const,
+    logo: `/api/lenders/${lenderId}/logo.svg`,
+    progress,
+    declineReason: progress === 'declined' ? ('income' as const) : null,
+    review: null,
+  }));
 
 export const offer = {
   id: '7a0a5e57-2d0c-4a39-9a57-5d4c6f3a3a11',
@@ -29,6 +37,9 @@ export const offer = {
   apr: 12.77,
   validUntil: '2026-12-21T00:00:00.000Z',
   exceedsCostCap: false,
+  lenderLogo: '/api/lenders/a/logo.svg',
+  matchesRequest: true,
+  best: true,
 };
 
 export function status(state: ApplicationState, variant: 'arriving' | 'settled' = 'settled'): ApplicationStatus {

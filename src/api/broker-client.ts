@@ -17,7 +17,11 @@ import {
   type StartIdentificationBody,
   type SubmitApplicationAnswer,
   type SubmitApplicationBody,
+  reviewRequestAnswerSchema,
+  type ReviewRequestBody,
+  type ReviewStatus,
 } from '../../domain/api.ts';
+import { lendersAnswerSchema, type LenderSummary } from '../../domain/lenders.ts';
 import type { Language } from '../../domain/language.ts';
 
 /**
@@ -98,6 +102,10 @@ export interface WatchStatusOptions {
 
 export interface BrokerClient {
   institutions(): Promise<Institution[]>;
+  /** Every lender an application may go to, with the amounts and terms each serves. */
+  lenders(): Promise<LenderSummary[]>;
+  /** Asks a lender that declined for a human review; answers the request as it stands. */
+  requestReview(body: ReviewRequestBody): Promise<ReviewStatus>;
   status(token: string): Promise<ApplicationStatus>;
   submit(body: SubmitApplicationBody, idempotencyKey: string): Promise<SubmitApplicationAnswer>;
   startIdentification(body: StartIdentificationBody): Promise<StartIdentificationAnswer>;
@@ -208,6 +216,19 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
   const client: BrokerClient = {
     async institutions() {
       return request(institutionsAnswerSchema, '/api/institutions', { method: 'get', retry: retrySafely('get') });
+    },
+
+    async lenders() {
+      return request(lendersAnswerSchema, '/api/lenders', { method: 'get', retry: retrySafely('get') });
+    },
+
+    async requestReview(body) {
+      // the server answers a repeat with the same request, so a retry cannot ask twice
+      return request(reviewRequestAnswerSchema, '/api/applications/reviewRequest', {
+        method: 'post',
+        json: body,
+        retry: retrySafely('post'),
+      });
     },
 
     async status(token) {

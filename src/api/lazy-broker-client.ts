@@ -9,6 +9,8 @@ export function lazyBrokerClient(options: BrokerClientOptions): BrokerClient {
   const load = () => (client ??= import('./broker-client.ts').then((module) => module.createBrokerClient(options)));
   return {
     institutions: async () => (await load()).institutions(),
+    lenders: async () => (await load()).lenders(),
+    requestReview: async (body) => (await load()).requestReview(body),
     status: async (token) => (await load()).status(token),
     submit: async (body, idempotencyKey) => (await load()).submit(body, idempotencyKey),
     startIdentification: async (body) => (await load()).startIdentification(body),

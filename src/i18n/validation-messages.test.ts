@@ -24,6 +24,10 @@ const M: Record<ValidationMessageKey, Texts> = {
   selectPurpose: { lv: 'Izvēlieties kredīta mērķi', ru: 'Выберите цель кредита' },
   purposeText: { lv: 'Kredīta mērķis norādīts nepareizi', ru: 'Цель кредита указана неверно' },
   onlyLetters: { lv: 'Atļauti tikai burti', ru: 'Допускаются только буквы' },
+  lenders: {
+    lv: 'Izvēlieties vismaz vienu aizdevēju, kam nosūtīt pieteikumu',
+    ru: 'Выберите хотя бы одного кредитора, которому отправить заявку',
+  },
   phone: { lv: 'Tālruņa numurs ievadīts nepareizi', ru: 'Номер телефона введён неверно' },
   email: { lv: 'E-pasts ievadīts nepareizi', ru: 'Электронная почта введена неверно' },
   personalCode: { lv: 'Nederīgs personas kods', ru: 'Неверный персональный код' },

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountAnswer, Consent } from '../../../domain/account-api.ts';
-import type { Offer } from '../../../domain/offer.ts';
+import type { StatusOffer as Offer } from '../../../domain/offer.ts';
 import { ApiRequestError, type AccountClient } from '../../api/account-client.ts';
 import { createI18n } from '../../i18n/i18n.ts';
 import lvAccount from '../../../locales/lv/account.json';
@@ -33,6 +33,9 @@ const offer = (id: string, lenderName: string, validForMs: number): Offer => ({
   apr: 10.36,
   validUntil: new Date(Date.now() + validForMs).toISOString(),
   exceedsCostCap: false,
+  lenderLogo: `/api/lenders/${lenderName.toLowerCase()}/logo.svg`,
+  matchesRequest: true,
+  best: validForMs > 0,
 });
 
 const CONSENTS: Consent[] = [
@@ -53,7 +56,17 @@ const ACCOUNT: AccountAnswer = {
       state: 'offers',
       language: 'lv',
       loan: { amount: 5000, term: 60, purpose: 'personalNeeds' },
-      lenders: [{ lenderId: 'luminor', name: 'Luminor', kind: 'bank', progress: 'offer' }],
+      lenders: [
+        {
+          lenderId: 'luminor',
+          name: 'Luminor',
+          kind: 'bank',
+          logo: '/api/lenders/luminor/logo.svg',
+          progress: 'offer',
+          declineReason: null,
+          review: null,
+        },
+      ],
       offers: [offer('b1', 'Luminor', 51 * HOUR + 5 * 60_000), offer('b2', 'Citadele', -HOUR)],
       chosenOfferId: null,
       signUrl: null,

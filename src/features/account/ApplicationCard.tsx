@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountApplication } from '../../../domain/account-api.ts';
-import type { Offer } from '../../../domain/offer.ts';
+import type { StatusOffer as Offer } from '../../../domain/offer.ts';
 import { isOfferExpired } from '../../../domain/offer-validity.ts';
 import { HANDOFF_PARAM, pathOfStep } from '../../../domain/wizard-paths.ts';
 import { Alert } from '../../ui/Alert.tsx';

@@ -14,6 +14,7 @@ import { PresentationProvider, type WorkflowPresentation } from './presentation.
 import { siteApplicationMachine, type SiteEnvironment } from './site-implementations.ts';
 import { WorkflowApp, type ScreenOverrides } from './WorkflowApp.tsx';
 import { WorkflowProvider } from './workflow-context.tsx';
+import { WorkflowServicesProvider } from './workflow-services.tsx';
 import { loadWorkflowResources, WORKFLOW_FALLBACK_NAMESPACES, workflowLocaleBackend } from './workflow-resources.ts';
 
 export interface WorkflowMount {
@@ -73,7 +74,9 @@ export async function mountWorkflow(mount: WorkflowMount): Promise<ApplicationAc
       <I18nextProvider i18n={i18n}>
         <PresentationProvider presentation={mount.presentation ?? { embedded: false }}>
           <WorkflowProvider actor={actor}>
-            <WorkflowApp screens={mount.screens} />
+            <WorkflowServicesProvider services={mount.client}>
+              <WorkflowApp screens={mount.screens} />
+            </WorkflowServicesProvider>
           </WorkflowProvider>
         </PresentationProvider>
       </I18nextProvider>

@@ -16,8 +16,10 @@ import type {
   StartIdentificationAnswer,
 } from '../../../domain/api.ts';
 import type { Language } from '../../../domain/language.ts';
-import type { Offer } from '../../../domain/offer.ts';
+import type { StatusOffer as Offer } from '../../../domain/offer.ts';
+import { rankOffers } from '../../../domain/offer-ranking.ts';
 import { createI18n } from '../../i18n/i18n.ts';
+import { WorkflowServicesProvider, type WorkflowServices } from './workflow-services.tsx';
 import { WORKFLOW_FALLBACK_NAMESPACES, WORKFLOW_NAMESPACES } from './workflow-resources.ts';
 import { WorkflowProvider } from './workflow-context.tsx';
 
@@ -105,6 +107,10 @@ export function testOffer(overrides: Partial<Offer> = {}): Offer {
     apr: 10.36,
     validUntil: '2026-12-31T00:00:00.000Z',
     exceedsCostCap: false,
+    lenderLogo: `/api/lenders/${overrides.lenderId ?? 'lender-a'}/logo.svg`,
+    // testStatus ranks the offers as the server does; these stand for an offer outside a status
+    matchesRequest: (overrides.amount ?? 12000) === 12000 && (overrides.term ?? 60) === 60,
+    best: false,
     ...overrides,
   };
 }
@@ -135,6 +141,9 @@ export function testStatus(
         lenderId,
         name: offers[index]?.lenderName ?? `Lender ${index}`,
         kind: 'bank' as const,
+        logo: `/api/lenders/${lenderId}/logo.svg`,
+        declineReason: index >= answered || offerLenders.has(lenderId) ? null : ('income' as const),
+        review: null,
         progress:
           index >= answered
             ? ('sent' as const)
@@ -143,7 +152,8 @@ export function testStatus(
               : ('declined' as const),
       };
     }),
-    offers,
+    // ranked as the server ranks them, for the loan asked (12 000 € over 60 months unless a test says otherwise)
+    offers: rankOffers(offers, overrides.loan ?? { amount: 12000, term: 60 }, Date.now()),
     chosenOfferId: null,
     signUrl: null,
     // a minute ago, by the clock of the moment (a test's fake clock included)
@@ -230,14 +240,20 @@ export function createTestActor(options: TestActorOptions = {}): ApplicationActo
 /** Renders `ui` with the workflow's i18n in `language` and the actor started. */
 export function renderWithWorkflow(
   ui: ReactNode,
-  { actor, language = 'lv' }: { actor: ApplicationActor; language?: Language },
+  {
+    actor,
+    language = 'lv',
+    services,
+  }: { actor: ApplicationActor; language?: Language; services?: WorkflowServices | undefined },
 ): RenderResult & { actor: ApplicationActor } {
   const i18n = createI18n(language, workflowResources(), { fallbackNS: WORKFLOW_FALLBACK_NAMESPACES });
   // a second start does nothing; an actor not yet started already reports 'active'
   actor.start();
   const result = render(
     <I18nextProvider i18n={i18n}>
-      <WorkflowProvider actor={actor}>{ui}</WorkflowProvider>
+      <WorkflowProvider actor={actor}>
+        {services ? <WorkflowServicesProvider services={services}>{ui}</WorkflowServicesProvider> : ui}
+      </WorkflowProvider>
     </I18nextProvider>,
   );
   return Object.assign(result, { actor });

@@ -464,6 +464,7 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
         acceptDirectMarketing: false,
         emailNotices: false,
         smsNotices: false,
+        excludedLenders: [],
       },
     });
   });

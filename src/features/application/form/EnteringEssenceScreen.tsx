@@ -5,6 +5,7 @@ import { LoanSection } from './LoanSection.tsx';
 import { PersonSection } from './PersonSection.tsx';
 import { HouseholdSection } from './HouseholdSection.tsx';
 import { ConsentsSection } from './ConsentsSection.tsx';
+import { LendersSection } from './LendersSection.tsx';
 import { SubmitArea } from './SubmitArea.tsx';
 import { useApplicationForm } from './use-application-form.ts';
 import './form.css';
@@ -34,6 +35,7 @@ export function EnteringEssenceScreen() {
           <LoanSection form={form} />
           <PersonSection form={form} />
           <HouseholdSection form={form} />
+          <LendersSection form={form} />
           <ConsentsSection form={form} />
         </div>
         <SubmitArea form={form} />

@@ -6,7 +6,7 @@ export function FormSection({
   name,
   children,
 }: {
-  name: 'loan' | 'person' | 'household' | 'consents';
+  name: 'loan' | 'person' | 'household' | 'lenders' | 'consents';
   children: ReactNode;
 }) {
   const { t } = useTranslation('form');

@@ -1,6 +1,7 @@
 import { INCOME_TYPES, type IncomeType } from '../../../../domain/application.ts';
 import { LOAN_AMOUNTS, clampTerm } from '../../../../domain/loan-options.ts';
 import { isPhoneCountryIso } from '../../../../domain/phone-countries.ts';
+import { LENDER_ID_PATTERN } from '../../../../domain/lender-id.ts';
 import {
   EMPTY_VALUES,
   emptyIncomeDetails,
@@ -106,6 +107,11 @@ export function readApplicationDraft(storage: Storage): ApplicationDraft | null 
       case 'incomeTypes':
       case 'spouseIncomeTypes':
         accepted = incomeTypes(value);
+        break;
+      case 'excludedLenders':
+        accepted = Array.isArray(value)
+          ? [...new Set(value.filter((id): id is string => typeof id === 'string' && LENDER_ID_PATTERN.test(id)))]
+          : undefined;
         break;
       case 'incomeDetails':
       case 'spouseIncomeDetails':

@@ -75,6 +75,8 @@ export interface FormValues {
   readonly acceptDirectMarketing: boolean;
   readonly emailNotices: boolean;
   readonly smsNotices: boolean;
+  /** lenders the person unticked (ids); those that do not serve the loan are never asked anyway */
+  readonly excludedLenders: readonly string[];
 }
 
 const EMPTY_DETAILS: IncomeDetails = { employmentDuration: '', typeOfOtherIncome: '', timeUntilEndOrStart: '' };
@@ -120,6 +122,7 @@ export const EMPTY_VALUES: FormValues = {
   acceptDirectMarketing: false,
   emailNotices: false,
   smsNotices: false,
+  excludedLenders: [],
 };
 
 export interface Preselection {
@@ -247,6 +250,7 @@ export function assembleApplication(values: FormValues): Record<string, unknown>
     acceptDirectMarketing: values.acceptDirectMarketing,
     emailNotices: values.emailNotices,
     smsNotices: values.smsNotices,
+    excludedLenders: [...values.excludedLenders],
   });
 }
 
@@ -284,6 +288,7 @@ export function shownFields(values: FormValues): ReadonlySet<string> {
     'acceptDirectMarketing',
     'emailNotices',
     'smsNotices',
+    'excludedLenders',
   ];
   if (values.loanPurpose === 'refinancing') shown.push('amountRefinance', 'additionalAmount');
   if (values.loanPurpose === 'other') shown.push('loanPurposeText');

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Offer } from '../../../../domain/offer.ts';
+import type { StatusOffer as Offer } from '../../../../domain/offer.ts';
 import { formatEuro, formatEuroCents, formatPercent } from '../../../ui/format.ts';
 import { formatDate } from '../../../ui/format-date.ts';
 import { useLanguage } from './shared.tsx';
@@ -13,13 +13,25 @@ export interface OfferCardProps {
   readonly isExpired?: boolean;
   /** the card's action (Choose); none on the chosen-offer screen */
   readonly children?: ReactNode;
+  /** where the card sits in the page's outline */
+  readonly headingLevel?: 2 | 3;
+  /** how a counter-offer differs from the loan asked for, one line each ("7 000 € instead of 12 000 €") */
+  readonly difference?: readonly string[] | null;
 }
 
 /**
  * One offer with every figure a consumer compares (the directive's standard information): amount, term,
  * borrowing rate, fees, APR, instalment, total payable, validity. Flags an offer above the Latvian cost cap.
  */
-export function OfferCard({ offer, isBest = false, isExpired = false, children }: OfferCardProps) {
+export function OfferCard({
+  offer,
+  isBest = false,
+  isExpired = false,
+  children,
+  headingLevel = 2,
+  difference = null,
+}: OfferCardProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const { t } = useTranslation(SCREEN_NAMESPACES);
   const lang = useLanguage();
   const headingId = useId();
@@ -31,11 +43,19 @@ export function OfferCard({ offer, isBest = false, isExpired = false, children }
       aria-labelledby={headingId}
     >
       <header className="offer-card__header">
-        <h2 id={headingId} className="offer-card__lender">
+        <img className="offer-card__logo" src={offer.lenderLogo} alt="" width={40} height={40} />
+        <Heading id={headingId} className="offer-card__lender">
           {offer.lenderName}
-        </h2>
+        </Heading>
         {isBest ? <p className="offer-card__best">{t('offers.best')}</p> : null}
       </header>
+      {difference && difference.length > 0 ? (
+        <ul className="offer-card__difference" aria-label={t('offers.differenceLabel')}>
+          {difference.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
       <p className="offer-card__monthly">
         <span className="offer-card__monthly-label">{t('offers.monthlyPayment')}</span>
         <span className="offer-card__monthly-value">{formatEuroCents(lang, offer.monthlyPayment)}</span>

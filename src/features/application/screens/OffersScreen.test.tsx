@@ -2,11 +2,14 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { Offer } from '../../../../domain/offer.ts';
+import type { StatusOffer as Offer } from '../../../../domain/offer.ts';
 import type { StartIdentificationAnswer } from '../../../../domain/api.ts';
 import { deferred, renderWithWorkflow, testOffer, testStatus } from '../test-support.tsx';
 import { ChoosingMethodScreen } from './ChoosingMethodScreen.tsx';
-import { bestOffer, OffersScreen, sortOffers } from './OffersScreen.tsx';
+import { OffersScreen, sortOffers } from './OffersScreen.tsx';
+import type { ReviewStatus } from '../../../../domain/api.ts';
+import type { WorkflowServices } from '../workflow-services.tsx';
+import { vi } from 'vitest';
 import { renderScreen, untilState, words } from './test-helpers.tsx';
 
 // three offers whose orders differ by every sort key
@@ -29,7 +32,7 @@ const offerB = testOffer({
   totalPayable: 15600,
   term: 72,
 });
-// the lowest total, but above the legal cost cap: never "best"
+// a counter-offer: another term, the lowest total, and above the legal cost cap
 const offerC = testOffer({
   id: '00000000-0000-4000-8000-00000000000c',
   lenderId: 'lender-c',
@@ -41,6 +44,15 @@ const offerC = testOffer({
   exceedsCostCap: true,
 });
 const offers: Offer[] = [offerA, offerB, offerC];
+// a second offer for exactly the loan asked: a higher APR than A, a lower instalment, a higher total
+const offerE = testOffer({
+  id: '00000000-0000-4000-8000-00000000000e',
+  lenderId: 'lender-e',
+  lenderName: 'Epsilon Banka',
+  monthlyPayment: 250,
+  apr: 11.5,
+  totalPayable: 15400,
+});
 
 const text = {
   lv: {
@@ -51,6 +63,9 @@ const text = {
     chooseA: 'Izvēlēties piedāvājumu: Alfa Kredīts',
     term: '60 mēnešu',
     term72: '72 mēneši',
+    termInstead72: '72 mēneši pieprasīto 60 vietā',
+    matching: 'Piedāvājumi 12 000 € uz 60 mēnešu',
+    different: '2 piedāvājumi ar citu summu vai termiņu',
     valid: '2026. gada 31. decembris',
     newOffer: 'Jauns piedāvājums: Delta Līzings',
   },
@@ -62,16 +77,24 @@ const text = {
     chooseA: 'Выбрать предложение: Alfa Kredīts',
     term: '60 месяцев',
     term72: '72 месяца',
+    termInstead72: '72 месяца вместо запрошенных 60',
+    matching: 'Предложения: 12 000 € на 60 месяцев',
+    different: '2 предложения с другой суммой или сроком',
     valid: '31 декабря 2026 г.',
     newOffer: 'Новое предложение: Delta Līzings',
   },
 } as const;
 
-const cardNames = () => screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+// the offers' cards, not the declined lenders listed after them
+const cardNames = () =>
+  screen
+    .getAllByRole('article')
+    .filter((card) => card.closest('.declined') === null)
+    .map((card) => within(card).getByRole('heading').textContent);
 const card = (lender: string) => screen.getByRole('article', { name: lender });
 
-describe('sortOffers and bestOffer', () => {
-  it('order by each key with the total payable as tie-break, and skip offers above the cost cap for best', () => {
+describe('sortOffers', () => {
+  it('orders by each key with the total payable as tie-break', () => {
     expect(sortOffers(offers, 'monthlyPayment').map((offer) => offer.lenderName)).toEqual([
       'Ceta Finanses',
       'Beta Banka',
@@ -89,9 +112,6 @@ describe('sortOffers and bestOffer', () => {
     ]);
     const tie = { ...offerB, monthlyPayment: offerA.monthlyPayment };
     expect(sortOffers([tie, offerA], 'monthlyPayment')[0]).toBe(offerA);
-    expect(bestOffer(offers)).toBe(offerA);
-    expect(bestOffer([offerC])).toBeNull();
-    expect(bestOffer([])).toBeNull();
   });
 });
 
@@ -99,12 +119,20 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
   const said = text[language];
   const workflow = words[language].workflow;
 
-  it('shows every offer as a card with all its figures, sorted by monthly payment, the warning beside them', async () => {
+  it('shows the offers for the loan asked, then the counter-offers with what differs, by APR, the warning beside them', async () => {
     const { actor } = renderScreen(<OffersScreen />, { language, status: testStatus('offers', { offers }) });
     await screen.findByRole('article', { name: 'Alfa Kredīts' });
     expect(actor.getSnapshot().matches({ watching: 'offers' })).toBe(true);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(said.title);
-    expect(cardNames()).toEqual(['Ceta Finanses', 'Beta Banka', 'Alfa Kredīts']);
+    expect(cardNames()).toEqual(['Alfa Kredīts', 'Beta Banka', 'Ceta Finanses']);
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings.slice(0, 2).map((heading) => heading?.replace(/\s/g, ' '))).toEqual([
+      said.matching,
+      said.different,
+    ]);
+    expect(screen.getByText(workflow.offers.order.apr)).toBeInTheDocument();
+    expect(within(card('Beta Banka')).getByText(said.termInstead72)).toBeInTheDocument();
+    expect(within(card('Alfa Kredīts')).queryByText(said.termInstead72)).toBeNull();
 
     const a = within(card('Alfa Kredīts'));
     const figure = (label: string) => a.getByText(label).nextElementSibling?.textContent ?? '';
@@ -124,39 +152,57 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
 
   it('greys an offer whose validity ran out: it says so, has no Choose button and is never best', async () => {
     const stale = { ...offerA, validUntil: '2020-01-01T00:00:00.000Z' };
-    renderScreen(<OffersScreen />, { language, status: testStatus('offers', { offers: [stale, offerB, offerC] }) });
+    renderScreen(<OffersScreen />, {
+      language,
+      status: testStatus('offers', { offers: [stale, offerE, offerB, offerC] }),
+    });
     await screen.findByRole('article', { name: 'Alfa Kredīts' });
     const a = within(card('Alfa Kredīts'));
     expect(a.getByText(workflow.offers.expired)).toBeInTheDocument();
     expect(a.queryByRole('button')).toBeNull();
-    expect(within(card('Beta Banka')).getByRole('button')).toBeEnabled();
-    expect(within(card('Beta Banka')).getByText(said.best)).toBeInTheDocument();
+    expect(within(card('Epsilon Banka')).getByRole('button')).toBeEnabled();
+    expect(within(card('Epsilon Banka')).getByText(said.best)).toBeInTheDocument();
     expect(screen.getAllByText(said.best)).toHaveLength(1);
   });
 
-  it('marks the lowest total payable within the cost cap as best, and warns on the offer above the cap', async () => {
-    renderScreen(<OffersScreen />, { language, status: testStatus('offers', { offers }) });
+  it('badges no counter-offer, even the one with the lowest APR or total; with no offer for the loan asked, none', async () => {
+    const { actor } = renderScreen(<OffersScreen />, { language, status: testStatus('offers', { offers }) });
     await screen.findByRole('article', { name: 'Alfa Kredīts' });
     expect(screen.getAllByText(said.best)).toHaveLength(1);
     expect(within(card('Alfa Kredīts')).getByText(said.best)).toBeInTheDocument();
+    act(() => actor.send({ type: 'STATUS', status: testStatus('offers', { offers: [offerB, offerC] }) }));
+    expect(screen.queryByText(said.best)).toBeNull();
+    expect(screen.getByText(workflow.offers.noMatching)).toBeInTheDocument();
+  });
+
+  it('warns on the offer above the cost cap', async () => {
+    renderScreen(<OffersScreen />, { language, status: testStatus('offers', { offers }) });
+    await screen.findByRole('article', { name: 'Alfa Kredīts' });
     expect(within(card('Ceta Finanses')).getByText(workflow.offers.costCap)).toBeInTheDocument();
     expect(within(card('Alfa Kredīts')).queryByText(workflow.offers.costCap)).not.toBeInTheDocument();
   });
 
-  it('sorting by APR or total payable reorders the cards', async () => {
-    const { user } = renderScreen(<OffersScreen />, { language, status: testStatus('offers', { offers }) });
+  it('sorting by monthly payment or total payable reorders the cards within each group, and says how', async () => {
+    const { user } = renderScreen(<OffersScreen />, {
+      language,
+      status: testStatus('offers', { offers: [...offers, offerE] }),
+    });
     await screen.findByRole('article', { name: 'Alfa Kredīts' });
     const group = screen.getByRole('radiogroup', { name: workflow.offers.sortLabel });
-    expect(within(group).getByRole('radio', { name: workflow.offers.sort.monthlyPayment })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: said.sortApr })).toBeChecked();
+    expect(cardNames()).toEqual(['Alfa Kredīts', 'Epsilon Banka', 'Beta Banka', 'Ceta Finanses']);
 
-    await user.click(within(group).getByRole('radio', { name: said.sortApr }));
-    expect(cardNames()).toEqual(['Beta Banka', 'Alfa Kredīts', 'Ceta Finanses']);
+    await user.click(within(group).getByRole('radio', { name: workflow.offers.sort.monthlyPayment }));
+    expect(cardNames()).toEqual(['Epsilon Banka', 'Alfa Kredīts', 'Ceta Finanses', 'Beta Banka']);
+    expect(screen.getByText(workflow.offers.order.monthlyPayment)).toBeInTheDocument();
     await user.click(within(group).getByRole('radio', { name: said.sortTotal }));
-    expect(cardNames()).toEqual(['Ceta Finanses', 'Alfa Kredīts', 'Beta Banka']);
+    expect(cardNames()).toEqual(['Alfa Kredīts', 'Epsilon Banka', 'Ceta Finanses', 'Beta Banka']);
     // the keyboard moves the choice too
     await user.keyboard('{ArrowLeft}');
-    expect(within(group).getByRole('radio', { name: said.sortApr })).toBeChecked();
-    expect(cardNames()).toEqual(['Beta Banka', 'Alfa Kredīts', 'Ceta Finanses']);
+    expect(within(group).getByRole('radio', { name: workflow.offers.sort.monthlyPayment })).toBeChecked();
+    expect(cardNames()).toEqual(['Epsilon Banka', 'Alfa Kredīts', 'Ceta Finanses', 'Beta Banka']);
+    // the best stays the lowest APR for the loan asked, whatever the order
+    expect(within(card('Alfa Kredīts')).getByText(said.best)).toBeInTheDocument();
   });
 
   it('choosing an offer: that button is pending, the others disabled, then the offer is chosen', async () => {
@@ -243,8 +289,52 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
     );
     expect(screen.getByRole('article', { name: 'Delta Līzings' })).toBeInTheDocument();
     expect(await within(region).findByText(said.newOffer)).toBeInTheDocument();
-    // the new offer has the lowest total: it is the best now
+    // the new offer has the same APR as Alfa and a lower total: it is the best now
     expect(within(card('Delta Līzings')).getByText(said.best)).toBeInTheDocument();
     expect(screen.getByText(language === 'lv' ? /no 2 aizdevējiem/ : /от 2 кредиторов/)).toBeInTheDocument();
+  });
+
+  it('says why each lender declined, and sends a request for human review that shows its outcome', async () => {
+    const requestReview = vi.fn(async (): Promise<ReviewStatus> => ({
+      state: 'pending',
+      requestedAt: '2026-11-25T10:00:00.000Z',
+      explanation: null,
+      answeredAt: null,
+    }));
+    const services: WorkflowServices = { lenders: async () => [], requestReview };
+    const withDecline = testStatus('offers', { offers: [offerA], lenderCount: 2 });
+    const { actor, user } = renderScreen(<OffersScreen />, { language, status: withDecline, services });
+    const lender = await screen.findByRole('article', { name: 'Lender 1' });
+    expect(within(lender).getByText(workflow.declined.reason.income)).toBeInTheDocument();
+
+    await user.click(within(lender).getByRole('button', { name: workflow.declined.ask }));
+    await user.type(within(lender).getByRole('textbox'), 'Ienākumi pieauga');
+    await user.click(within(lender).getByRole('button', { name: new RegExp('Lender 1') }));
+    expect(requestReview).toHaveBeenCalledWith({
+      token: expect.any(String),
+      lenderId: 'lender-1',
+      language,
+      message: 'Ienākumi pieauga',
+    });
+
+    const reviewed = (review: ReviewStatus) => ({
+      ...withDecline,
+      lenders: withDecline.lenders.map((entry) => (entry.lenderId === 'lender-1' ? { ...entry, review } : entry)),
+    });
+    act(() =>
+      actor.send({
+        type: 'STATUS',
+        status: reviewed({
+          state: 'upheld',
+          requestedAt: '2026-11-25T10:00:00.000Z',
+          explanation: 'Ienākumi ir zem minimālās prasības.',
+          answeredAt: '2026-11-25T10:05:00.000Z',
+        }),
+      }),
+    );
+    const answered = screen.getByRole('article', { name: 'Lender 1' });
+    expect(within(answered).getByText(workflow.declined.outcome.upheld)).toBeInTheDocument();
+    expect(within(answered).getByText('Ienākumi ir zem minimālās prasības.')).toBeInTheDocument();
+    expect(within(answered).queryByRole('button', { name: workflow.declined.ask })).toBeNull();
   });
 });

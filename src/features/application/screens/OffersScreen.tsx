@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationSnapshot } from '../../../../machines/application-machine.ts';
-import type { Offer } from '../../../../domain/offer.ts';
+import type { StatusOffer as Offer } from '../../../../domain/offer.ts';
 import { isOfferExpired } from '../../../../domain/offer-validity.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -12,12 +12,14 @@ import { StepHeading } from '../StepHeading.tsx';
 import { useSend, useWorkflow, useWorkflowActor } from '../workflow-context.tsx';
 import { rememberChosenOffer } from './chosen-offer.ts';
 import { OfferCard } from './OfferCard.tsx';
-import { childInput, useApiErrorText, useFreshError, useNow, useStatus } from './shared.tsx';
+import { DeclinedLenders } from './DeclinedLenders.tsx';
+import { formatEuro } from '../../../ui/format.ts';
+import { childInput, useApiErrorText, useFreshError, useLanguage, useNow, useStatus } from './shared.tsx';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 import { isAnswered } from '../../../../domain/lender-progress.ts';
 
-export const SORT_KEYS = ['monthlyPayment', 'apr', 'totalPayable'] as const;
+export const SORT_KEYS = ['apr', 'monthlyPayment', 'totalPayable'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 /** Offers in the chosen order; equal figures fall back to the total payable, then the lender's name. */
@@ -25,16 +27,6 @@ export function sortOffers(offers: readonly Offer[], key: SortKey): Offer[] {
   return [...offers].sort(
     (a, b) => a[key] - b[key] || a.totalPayable - b.totalPayable || a.lenderName.localeCompare(b.lenderName),
   );
-}
-
-/** The best offer: the lowest total payable among those within the legal cost cap. */
-export function bestOffer(offers: readonly Offer[]): Offer | null {
-  let best: Offer | null = null;
-  for (const offer of offers) {
-    if (offer.exceedsCostCap) continue;
-    if (!best || offer.totalPayable < best.totalPayable) best = offer;
-  }
-  return best;
 }
 
 const choosingOfferId = (snapshot: ApplicationSnapshot): string | null =>
@@ -53,7 +45,8 @@ export function OffersScreen() {
   const runningOfferId = useWorkflow(choosingOfferId);
   const freshError = useFreshError();
   const errorText = useApiErrorText();
-  const [sortKey, setSortKey] = useState<SortKey>('monthlyPayment');
+  const lang = useLanguage();
+  const [sortKey, setSortKey] = useState<SortKey>('apr');
   const [pressed, setPressed] = useState<string | null>(null);
 
   const offers = status?.offers ?? [];
@@ -61,8 +54,12 @@ export function OffersScreen() {
   const now = useNow(30_000);
   const expired = (offer: Offer) => isOfferExpired(offer, now);
   const pendingLenders = (status?.lenders ?? []).filter((lender) => !isAnswered(lender.progress)).length;
-  const best = bestOffer(offers.filter((offer) => !expired(offer)));
   const sorted = sortOffers(offers, sortKey);
+  // one rule for the site, the widgets and the messages: the server marks which offers match and which is best
+  const matching = sorted.filter((offer) => offer.matchesRequest);
+  const different = sorted.filter((offer) => !offer.matchesRequest);
+  const loan = status?.loan ?? { amount: 0, term: 0 };
+  const declined = (status?.lenders ?? []).filter((lender) => lender.progress === 'declined');
   const pendingId = choosing ? (runningOfferId ?? pressed) : null;
 
   // offers that arrive while the applicant compares are announced by name
@@ -82,6 +79,51 @@ export function OffersScreen() {
     send({ type: 'CHOOSE_OFFER', offerId });
   };
 
+  const card = (offer: Offer) => {
+    const isPending = pendingId === offer.id;
+    return (
+      <li key={offer.id} className="offer-grid__item">
+        <OfferCard
+          offer={offer}
+          headingLevel={3}
+          isBest={offer.best && !expired(offer)}
+          isExpired={expired(offer)}
+          difference={offer.matchesRequest ? null : differenceOf(offer, loan)}
+        >
+          {expired(offer) ? null : (
+            <Button
+              size="large"
+              className="offer-card__choose"
+              aria-label={t('offers.chooseLabel', { lender: offer.lenderName })}
+              isPending={isPending}
+              isDisabled={choosing && !isPending}
+              onPress={() => choose(offer.id)}
+            >
+              {t('offers.choose')}
+              {isPending ? <Spinner /> : null}
+            </Button>
+          )}
+        </OfferCard>
+      </li>
+    );
+  };
+
+  /** "7 000 € instead of 12 000 €", "48 months instead of 60": what differs from the loan asked for */
+  function differenceOf(offer: Offer, asked: { amount: number; term: number }): string[] {
+    const lines: string[] = [];
+    if (Math.round(offer.amount * 100) !== Math.round(asked.amount * 100)) {
+      lines.push(
+        t('offers.amountInstead', { offered: formatEuro(lang, offer.amount), asked: formatEuro(lang, asked.amount) }),
+      );
+    }
+    if (offer.term !== asked.term) {
+      lines.push(
+        t('offers.termInstead', { offered: t('months', { ns: 'common', count: offer.term }), asked: asked.term }),
+      );
+    }
+    return lines;
+  }
+
   return (
     <section className="screen screen--offers">
       <StepHeading>{t('steps.offers')}</StepHeading>
@@ -100,30 +142,27 @@ export function OffersScreen() {
       />
       <p className="warning">{t('warning', { ns: 'common' })}</p>
 
-      <ul className="offer-grid">
-        {sorted.map((offer) => {
-          const isPending = pendingId === offer.id;
-          return (
-            <li key={offer.id} className="offer-grid__item">
-              <OfferCard offer={offer} isBest={offer.id === best?.id} isExpired={expired(offer)}>
-                {expired(offer) ? null : (
-                  <Button
-                    size="large"
-                    className="offer-card__choose"
-                    aria-label={t('offers.chooseLabel', { lender: offer.lenderName })}
-                    isPending={isPending}
-                    isDisabled={choosing && !isPending}
-                    onPress={() => choose(offer.id)}
-                  >
-                    {t('offers.choose')}
-                    {isPending ? <Spinner /> : null}
-                  </Button>
-                )}
-              </OfferCard>
-            </li>
-          );
+      <p className="screen__note">{t(`offers.order.${sortKey}`)}</p>
+
+      <h2 className="offer-group__heading">
+        {t('offers.matchingHeading', {
+          amount: formatEuro(lang, loan.amount),
+          term: t('months', { ns: 'common', count: loan.term }),
         })}
-      </ul>
+      </h2>
+      {matching.length === 0 ? <p className="screen__note">{t('offers.noMatching')}</p> : null}
+      <ul className="offer-grid">{matching.map(card)}</ul>
+
+      {different.length > 0 ? (
+        <>
+          <h2 className="offer-group__heading">{t('offers.differentHeading', { count: different.length })}</h2>
+          <p className="screen__note">{t('offers.differentLead')}</p>
+          <ul className="offer-grid">{different.map(card)}</ul>
+        </>
+      ) : null}
+
+      {declined.length > 0 && status ? <DeclinedLenders lenders={declined} /> : null}
+
       <p className="screen__note">{t('offers.aprNote')}</p>
       <p className="screen__note">{t('offers.noObligation')}</p>
     </section>

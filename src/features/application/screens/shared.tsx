@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApplicationSnapshot, WorkflowError } from '../../../../machines/application-machine.ts';
 import type { ApplicationStatus } from '../../../../domain/api.ts';
 import { isLanguage, type Language } from '../../../../domain/language.ts';
-import type { Offer } from '../../../../domain/offer.ts';
+import type { StatusOffer as Offer } from '../../../../domain/offer.ts';
 import { formatEuro } from '../../../ui/format.ts';
 import { useWorkflow } from '../workflow-context.tsx';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';

@@ -13,6 +13,7 @@ import ruWorkflow from '../../../../locales/ru/workflow.json';
 import lvScreens from '../../../../locales/lv/screens.json';
 import ruScreens from '../../../../locales/ru/screens.json';
 import { createTestActor, renderWithWorkflow, type TestActorOptions } from '../test-support.tsx';
+import type { WorkflowServices } from '../workflow-services.tsx';
 
 /** The real locale files, for words a test reads back rather than spells out. */
 export const words = {
@@ -24,14 +25,17 @@ export const words = {
 export const LANGUAGES: readonly Language[] = ['lv', 'ru'];
 
 /** Renders a screen on the production machine with test actors, in `language`. */
-export function renderScreen(ui: ReactNode, options: TestActorOptions & { language?: Language } = {}) {
+export function renderScreen(
+  ui: ReactNode,
+  options: TestActorOptions & { language?: Language; services?: WorkflowServices } = {},
+) {
   const language = options.language ?? 'lv';
   const actor = createTestActor({ ...options, language });
   // started here: renderWithWorkflow starts only an actor whose snapshot is not 'active', and an
   // actor that has not started yet already reports 'active'
   actor.start();
   const user = userEvent.setup();
-  const result = renderWithWorkflow(ui, { actor, language });
+  const result = renderWithWorkflow(ui, { actor, language, services: options.services });
   return { ...result, actor, user };
 }
 

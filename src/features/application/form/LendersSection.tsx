@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { servesLoan, type LenderSummary } from '../../../../domain/lenders.ts';
+import { CheckboxGroup } from '../../../ui/CheckboxGroup.tsx';
+import { formatEuro } from '../../../ui/format.ts';
+import { useWorkflowServices } from '../workflow-services.tsx';
+import { FormSection } from './FormSection.tsx';
+import type { ApplicationForm } from './use-application-form.ts';
+import { useFormLabels } from './use-form-labels.ts';
+
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; lenders: LenderSummary[] };
+
+/**
+ * Who gets the application, decided by the person before sending: every lender that serves the amount and term
+ * chosen, ticked, and any of them can be unticked; the others are listed with what they do serve and are not
+ * asked. The list follows the amount and term as they change.
+ */
+export function LendersSection({ form }: { form: ApplicationForm }) {
+  const { t } = useFormLabels();
+  const services = useWorkflowServices();
+  const { values, set, bind, language } = form;
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  useEffect(() => {
+    if (!services) return;
+    let current = true;
+    services.lenders().then(
+      (lenders) => current && setLoaded({ state: 'loaded', lenders }),
+      () => current && setLoaded({ state: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [services]);
+
+  if (!services) return null;
+  const loan = { amount: values.amount, term: values.term };
+  const lenders = loaded.state === 'loaded' ? loaded.lenders : [];
+  const serving = lenders.filter((lender) => servesLoan(lender, loan));
+  const notServing = lenders.filter((lender) => !servesLoan(lender, loan));
+  const ticked = serving.filter((lender) => !values.excludedLenders.includes(lender.id)).map((lender) => lender.id);
+
+  // unticking keeps the choices about lenders not shown for this loan, so changing the amount loses nothing
+  const choose = (nowTicked: string[]) => {
+    const hidden = values.excludedLenders.filter((id) => !serving.some((lender) => lender.id === id));
+    const unticked = serving.filter((lender) => !nowTicked.includes(lender.id)).map((lender) => lender.id);
+    set('excludedLenders', [...hidden, ...unticked]);
+  };
+
+  return (
+    <FormSection name="lenders">
+      {loaded.state === 'loading' ? <p className="application-form__note">{t('lenders.loading')}</p> : null}
+      {loaded.state === 'failed' ? <p className="application-form__note">{t('lenders.unavailable')}</p> : null}
+      {loaded.state === 'loaded' ? (
+        <>
+          <CheckboxGroup
+            label={t('lenders.label', { count: ticked.length, total: serving.length })}
+            description={t('lenders.description')}
+            options={serving.map((lender) => ({ id: lender.id, label: lender.name }))}
+            value={ticked}
+            onChange={choose}
+            {...bind('excludedLenders')}
+          />
+          {notServing.length > 0 ? (
+            <div className="lender-list__others">
+              <h3 className="lender-list__heading">{t('lenders.notServing', { count: notServing.length })}</h3>
+              <ul className="lender-list__not-serving">
+                {notServing.map((lender) => (
+                  <li key={lender.id}>
+                    {t('lenders.serves', {
+                      name: lender.name,
+                      from: formatEuro(language, lender.amounts.min),
+                      to: formatEuro(language, lender.amounts.max),
+                      minTerm: lender.terms.min,
+                      maxTerm: lender.terms.max,
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </FormSection>
+  );
+}
