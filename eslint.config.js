@@ -25,6 +25,8 @@ const wings = [
   { type: 'widget-frames', pattern: 'widgets/frames' },
   { type: 'tests', pattern: 'tests' },
   { type: 'bench', pattern: 'bench' },
+  // build steps run by node before Vite: they may read the server's configuration
+  { type: 'scripts', pattern: 'scripts' },
 ].map((descriptor) => ({ ...descriptor, partialMatch: false }));
 
 /** Files that only tests load: they may reach what production code may not (the sandbox, fixtures). */
@@ -53,7 +55,16 @@ export default tseslint.config(
     settings: {
       'boundaries/elements': wings,
       'boundaries/files': testFiles,
-      'boundaries/include': ['domain/**', 'src/**', 'machines/**', 'widgets/**', 'server/**', 'tests/**', 'bench/**'],
+      'boundaries/include': [
+        'domain/**',
+        'src/**',
+        'machines/**',
+        'widgets/**',
+        'server/**',
+        'tests/**',
+        'bench/**',
+        'scripts/**',
+      ],
       'import-x/extensions': ['.ts', '.tsx', '.js'],
     },
     rules: {
@@ -90,6 +101,7 @@ export default tseslint.config(
             { from: { element: { type: 'server' }, file: { categories: 'test' } }, allow: { to: wing('sandbox') } },
             allow('tests', ['domain', 'machines', 'server', 'sandbox', 'api', 'routes', 'tests']),
             allow('bench', ['domain', 'server', 'sandbox', 'tests', 'bench']),
+            allow('scripts', ['domain', 'server', 'sandbox', 'scripts']),
           ],
         },
       ],

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { resolvePage } from '../../domain/site-pages.ts';
-import { renderResolved, type PageAssets } from './entry-server.tsx';
+import { allPagePaths, resolvePage } from '../../domain/site-pages.ts';
+import { LENDER_COUNT } from '../../domain/lender-count.ts';
+import { publishedFragments, renderResolved, type PageAssets } from './entry-server.tsx';
 
 const ASSETS: PageAssets = { script: '/assets/site.js', styles: [], fontPreloads: [] };
 
@@ -49,4 +50,28 @@ describe('the home page’s headline rate', () => {
       expect(page.querySelector('.calculator [role="note"]')?.textContent).toBe(warning);
     },
   );
+});
+
+describe('the number of lenders', () => {
+  const n = LENDER_COUNT;
+  it.each([
+    ['/', 'main', `līdz pat ${n} bankām un licencētiem aizdevējiem`],
+    ['/ru', 'main', `до ${n} банков и лицензированных кредиторов`],
+    ['/', 'meta[name="description"]', `no līdz ${n} bankām un licencētiem aizdevējiem`],
+    ['/ru', 'meta[name="description"]', `до ${n} банков и лицензированных кредиторов`],
+    ['/konfidencialitates-politika', 'main', `(ne vairāk kā ${n})`],
+    ['/ru/sovety/kak-sekonomit-na-svadbe', 'main', `всего их до ${n}`],
+  ])('%s states the registry’s figure in %s', (path, selector, text) => {
+    const element = prerendered(path).querySelector(selector);
+    expect(element?.getAttribute('content') ?? element?.textContent).toContain(text);
+  });
+
+  it('leaves no placeholder unfilled on any page or published fragment', () => {
+    for (const path of allPagePaths()) {
+      const resolved = resolvePage(path);
+      if (!resolved) throw new Error(`no page at ${path}`);
+      expect(renderResolved(resolved, ASSETS), path).not.toMatch(/\{\{|\}\}/);
+    }
+    for (const fragment of publishedFragments()) expect(fragment.html, fragment.name).not.toMatch(/\{\{|\}\}/);
+  });
 });

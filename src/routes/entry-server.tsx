@@ -13,7 +13,8 @@ import { ProductPage } from '../features/site/ProductPage.tsx';
 import { PublishersPage } from '../features/publishers/PublishersPage.tsx';
 import { AccountPage, LinkInvalidPage, SmsOptOutPage, UnsubscribePage } from '../features/account/index.ts';
 import { WorkflowShell } from '../features/application/WorkflowShell.tsx';
-import { articleFragment, legalFragment, publishedFragments } from './content.ts';
+import { articleFragment, legalFragment, publishedFragments as rawPublishedFragments } from './content.ts';
+import { fillLenderCopy, lenderCopyValues } from '../features/site/lender-copy.ts';
 import { allResources } from '../i18n/all-resources.ts';
 import { Document, type PageAssets } from './Document.tsx';
 import { FrameDocument } from './FrameDocument.tsx';
@@ -33,11 +34,20 @@ import {
 } from '../../domain/site-pages.ts';
 
 export type { PageAssets } from './Document.tsx';
-export { publishedFragments };
 
 const resources = allResources();
 const PAGES_BY_ID = Object.fromEntries(PAGES.map((entry) => [entry.id, entry]));
 const i18nByLanguage = { lv: createI18n('lv', resources), ru: createI18n('ru', resources) };
+/** The number of lenders as each language writes it, filled into meta texts and fragments. */
+const lenderValues = { lv: lenderCopyValues(i18nByLanguage.lv), ru: lenderCopyValues(i18nByLanguage.ru) };
+
+/** Fragments published at /assets/files/{name}.html ({lang}-{fragment}), with the number of lenders filled. */
+export function publishedFragments(): { name: string; html: string }[] {
+  return rawPublishedFragments().map(({ name, html }) => {
+    const lang: Language = name.startsWith('ru-') ? 'ru' : 'lv';
+    return { name, html: fillLenderCopy(html, lenderValues[lang]) };
+  });
+}
 
 /**
  * A product's calculator, starting from its figures; it hydrates in the browser. `showExample`
@@ -64,14 +74,19 @@ function pageBody(resolved: ResolvedPage): ReactNode {
       return (
         <LegalPage
           pageId={resolved.entry.id}
-          html={legalFragment(lang, kind.fragment)}
+          html={fillLenderCopy(legalFragment(lang, kind.fragment), lenderValues[lang])}
           withCookieChoice={kind.fragment === 'cookies'}
         />
       );
     case 'tips':
       return <TipsPage />;
     case 'article':
-      return <ArticlePage article={kind.article} html={articleFragment(lang, kind.article)} />;
+      return (
+        <ArticlePage
+          article={kind.article}
+          html={fillLenderCopy(articleFragment(lang, kind.article), lenderValues[lang])}
+        />
+      );
     case 'publishers':
       return <PublishersPage generator={<Island name="snippetGenerator" props={{}} />} />;
     case 'account':
@@ -97,17 +112,19 @@ function pageBody(resolved: ResolvedPage): ReactNode {
 
 function titleAndDescription(resolved: ResolvedPage): { title: string; description: string } {
   const i18n = i18nByLanguage[resolved.lang];
+  // meta and tips texts may name the number of lenders ({{lenders}}, {{lenderCount}})
+  const values = lenderValues[resolved.lang];
   const suffix = i18n.t('titleSuffix', { ns: 'meta' });
   const { kind, id } = resolved.entry;
   if (kind.type === 'article') {
     return {
-      title: i18n.t(`articles.${kind.article}.title`, { ns: 'tips' }) + suffix,
-      description: i18n.t(`articles.${kind.article}.description`, { ns: 'tips' }),
+      title: i18n.t(`articles.${kind.article}.title`, { ns: 'tips', ...values }) + suffix,
+      description: i18n.t(`articles.${kind.article}.description`, { ns: 'tips', ...values }),
     };
   }
   return {
-    title: i18n.t(`pages.${id}.title`, { ns: 'meta' }) + suffix,
-    description: i18n.t(`pages.${id}.description`, { ns: 'meta' }),
+    title: i18n.t(`pages.${id}.title`, { ns: 'meta', ...values }) + suffix,
+    description: i18n.t(`pages.${id}.description`, { ns: 'meta', ...values }),
   };
 }
 
@@ -160,8 +177,9 @@ export function renderWorkflowShell(lang: Language, assets: PageAssets): string 
   const i18n = i18nByLanguage[lang];
   const meta = pageMetadata(
     { entry, lang, path: entry.paths[lang] },
-    i18n.t('pages.applicantWorkflow.title', { ns: 'meta' }) + i18n.t('titleSuffix', { ns: 'meta' }),
-    i18n.t('pages.applicantWorkflow.description', { ns: 'meta' }),
+    i18n.t('pages.applicantWorkflow.title', { ns: 'meta', ...lenderValues[lang] }) +
+      i18n.t('titleSuffix', { ns: 'meta' }),
+    i18n.t('pages.applicantWorkflow.description', { ns: 'meta', ...lenderValues[lang] }),
   );
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
