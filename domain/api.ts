@@ -4,6 +4,9 @@ import { TOKEN_PATTERN } from './token.ts';
 import { trackingSchema } from './tracking.ts';
 import { LANGUAGES } from './language.ts';
 import { statusOfferSchema } from './offer.ts';
+import { REVIEW_MESSAGE_MAX } from './review-message.ts';
+
+export { REVIEW_MESSAGE_MAX };
 
 /**
  * The schemas of every request and answer of the broker's API. The server validates with them and
@@ -175,8 +178,6 @@ const plainText = (max: number) =>
       error: 'invalidValue',
     });
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export const REVIEW_MESSAGE_MAX = 1000;
 
 export const reviewRequestBodySchema = z.object({
   token: tokenSchema,

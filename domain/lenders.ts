@@ -27,19 +27,4 @@ export type LenderSummary = z.infer<typeof lenderSummarySchema>;
 
 export const lendersAnswerSchema = z.array(lenderSummarySchema);
 
-/** Whether a lender takes applications for this amount and term. */
-export const servesLoan = (
-  lender: Pick<LenderSummary, 'amounts' | 'terms'>,
-  loan: { readonly amount: number; readonly term: number },
-): boolean =>
-  loan.amount >= lender.amounts.min &&
-  loan.amount <= lender.amounts.max &&
-  loan.term >= lender.terms.min &&
-  loan.term <= lender.terms.max;
-
-/** The lenders an application goes to: those that serve the loan and that the person did not untick. */
-export const lendersToAsk = <T extends Pick<LenderSummary, 'id' | 'amounts' | 'terms'>>(
-  lenders: readonly T[],
-  loan: { readonly amount: number; readonly term: number },
-  excluded: readonly string[],
-): T[] => lenders.filter((lender) => servesLoan(lender, loan) && !excluded.includes(lender.id));
+export { lendersToAsk, servesLoan } from './lender-reach.ts';

@@ -6,6 +6,7 @@ import { PersonSection } from './PersonSection.tsx';
 import { HouseholdSection } from './HouseholdSection.tsx';
 import { ConsentsSection } from './ConsentsSection.tsx';
 import { LendersSection } from './LendersSection.tsx';
+import { IntermediaryNote } from './IntermediaryNote.tsx';
 import { SubmitArea } from './SubmitArea.tsx';
 import { useApplicationForm } from './use-application-form.ts';
 import './form.css';
@@ -35,6 +36,7 @@ export function EnteringEssenceScreen() {
           <LoanSection form={form} />
           <PersonSection form={form} />
           <HouseholdSection form={form} />
+          <IntermediaryNote form={form} />
           <LendersSection form={form} />
           <ConsentsSection form={form} />
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { servesLoan, type LenderSummary } from '../../../../domain/lenders.ts';
+import type { LenderSummary } from '../../../../domain/lenders.ts';
+import { servesLoan } from '../../../../domain/lender-reach.ts';
 import { CheckboxGroup } from '../../../ui/CheckboxGroup.tsx';
 import { formatEuro } from '../../../ui/format.ts';
 import { useWorkflowServices } from '../workflow-services.tsx';

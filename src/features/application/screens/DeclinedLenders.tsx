@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REVIEW_MESSAGE_MAX, type LenderStatus } from '../../../../domain/api.ts';
+import type { LenderStatus } from '../../../../domain/api.ts';
+import { REVIEW_MESSAGE_MAX } from '../../../../domain/review-message.ts';
 import { workflowErrorOf } from '../../../../machines/workflow-error.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';

@@ -20,7 +20,11 @@ describe.each(['lv', 'ru'] as const)('NoOffersScreen (%s)', (language) => {
     await untilState(actor, (snapshot) => snapshot.matches('noOffers'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(said.title);
     expect(screen.getByText(workflow.noOffers.lead)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(workflow.noOffers.whatNow);
+    expect(screen.getByRole('heading', { level: 2, name: workflow.noOffers.whatNow })).toBeInTheDocument();
+    // every lender declined: each is listed with its reason, and a human review can be asked for
+    const declined = screen.getAllByRole('article');
+    expect(declined).toHaveLength(16);
+    expect(screen.getAllByText(workflow.declined.reason.income)).toHaveLength(16);
     expect(screen.getByRole('link', { name: company.phone })).toHaveAttribute('href', company.phoneHref);
     expect(screen.getByText(new RegExp(said.hours))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: workflow.home })).toHaveAttribute('href', said.home);

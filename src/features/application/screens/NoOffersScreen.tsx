@@ -2,19 +2,23 @@ import { useTranslation } from 'react-i18next';
 import { company } from '../../../../domain/company.ts';
 import { ActionLink } from '../../../ui/ActionLink.tsx';
 import { StepHeading } from '../StepHeading.tsx';
-import { homePath, useLanguage } from './shared.tsx';
+import { homePath, useLanguage, useStatus } from './shared.tsx';
+import { DeclinedLenders } from './DeclinedLenders.tsx';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
-/** No lender made an offer this time: why that happens and what the applicant can do. */
+/** No lender made an offer this time: why each declined, the right to ask for a human review, and what else to do. */
 export function NoOffersScreen() {
   const { t } = useTranslation(SCREEN_NAMESPACES);
   const lang = useLanguage();
+  const status = useStatus();
+  const declined = (status?.lenders ?? []).filter((lender) => lender.progress === 'declined');
   return (
     <section className="screen screen--no-offers">
       <StepHeading>{t('steps.noOffers')}</StepHeading>
       <p className="lead">{t('noOffers.lead')}</p>
       <p>{t('noOffers.why')}</p>
+      {declined.length > 0 ? <DeclinedLenders lenders={declined} /> : null}
       <h2>{t('noOffers.whatNow')}</h2>
       <ul className="tips-list">
         <li>{t('noOffers.tipAmount')}</li>

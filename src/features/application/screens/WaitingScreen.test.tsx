@@ -29,7 +29,10 @@ const text = {
 /** A lender list with its progress spelled out. */
 const withProgress = (status: ApplicationStatus, progress: ApplicationStatus['lenders'][number]['progress'][]) => ({
   ...status,
-  lenders: status.lenders.map((lender, index) => ({ ...lender, progress: progress[index] ?? lender.progress })),
+  lenders: status.lenders.map((lender, index) => {
+    const next = progress[index] ?? lender.progress;
+    return { ...lender, progress: next, declineReason: next === 'declined' ? ('debtToIncome' as const) : null };
+  }),
 });
 
 afterEach(() => {
@@ -65,7 +68,7 @@ describe.each(['lv', 'ru'] as const)('WaitingScreen (%s)', (language) => {
     }
   });
 
-  it('lists every lender with its state in words', async () => {
+  it('lists every lender with its state in words, and a decline with its reason', async () => {
     const status = withProgress(testStatus('identified', { lenderCount: 5 }), [
       'queued',
       'sent',
@@ -80,7 +83,7 @@ describe.each(['lv', 'ru'] as const)('WaitingScreen (%s)', (language) => {
       `Lender 0${workflow.waiting.progress.queued}`,
       `Lender 1${workflow.waiting.progress.sent}`,
       `Lender 2${workflow.waiting.progress.offer}`,
-      `Lender 3${workflow.waiting.progress.declined}`,
+      `Lender 3${workflow.waiting.progress.declined}${workflow.declined.reason.debtToIncome}`,
       `Lender 4${workflow.waiting.progress.noAnswer}`,
     ]);
   });

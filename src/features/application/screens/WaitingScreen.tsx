@@ -116,6 +116,9 @@ export function WaitingScreen() {
                 <span className={`lender-state lender-state--${lender.progress}`}>
                   {t(`waiting.progress.${lender.progress}`)}
                 </span>
+                {lender.progress === 'declined' ? (
+                  <span className="lender-list__reason">{t(`declined.reason.${lender.declineReason ?? 'other'}`)}</span>
+                ) : null}
               </li>
             ))}
           </ul>

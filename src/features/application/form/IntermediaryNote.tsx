@@ -1,0 +1,28 @@
+import { company } from '../../../../domain/company.ts';
+import { LENDER_COUNT } from '../../../../domain/lender-count.ts';
+import { LEGAL_PAGES } from './legal-pages.ts';
+import type { ApplicationForm } from './use-application-form.ts';
+import { useFormLabels } from './use-form-labels.ts';
+
+/**
+ * Who we are as a credit intermediary, told before the application is sent (Directive 2023/2225): registered
+ * with PTAC, several lenders, nothing to pay for the applicant, a commission from the lenders, the lender decides.
+ * The form's own words (the site's IntermediaryNotice reads `common`, which the first step does not load).
+ */
+export function IntermediaryNote({ form }: { form: ApplicationForm }) {
+  const { t } = useFormLabels();
+  return (
+    <aside className="intermediary-notice" aria-labelledby="application-intermediary">
+      <h2 id="application-intermediary" className="intermediary-notice__heading">
+        {t('intermediary.heading')}
+      </h2>
+      <p>{t('intermediary.text', { count: LENDER_COUNT, brand: company.brand, licence: company.licence })}</p>
+      <p>
+        <a href={LEGAL_PAGES[form.language].intermediary} target="_blank" rel="noopener">
+          {t('intermediary.more')}
+          <span className="visually-hidden"> {t('opensInNewTab')}</span>
+        </a>
+      </p>
+    </aside>
+  );
+}
