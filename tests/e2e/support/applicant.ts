@@ -37,7 +37,7 @@ async function choose(page: Surface, label: string, option: string) {
 }
 
 /** react-aria keeps its checkbox and radio inputs visually hidden inside their labels: a person clicks the label. */
-async function tick(within: Surface | ReturnType<Page['locator']>, role: 'checkbox' | 'radio', name: string) {
+export async function tick(within: Surface | ReturnType<Page['locator']>, role: 'checkbox' | 'radio', name: string) {
   const input = within.getByRole(role, { name, exact: true });
   await input.locator('xpath=ancestor::label[1]').click();
   await expect(input).toBeChecked();
@@ -57,7 +57,15 @@ export async function fillApplication(
     email = APPLICANT.email,
     personalId = APPLICANT.personalId,
     emailNotices = false,
-  }: { monthlyIncome?: string; email?: string; personalId?: string; emailNotices?: boolean } = {},
+    monthlyLiabilities,
+  }: {
+    monthlyIncome?: string;
+    email?: string;
+    personalId?: string;
+    emailNotices?: boolean;
+    /** existing monthly credit payments, EUR; none by default */
+    monthlyLiabilities?: string;
+  } = {},
 ) {
   const { form } = WORDS[lang];
   await page.getByRole('textbox', { name: form.monthlyIncome.label, exact: true }).fill(monthlyIncome);
@@ -75,7 +83,12 @@ export async function fillApplication(
   await page.getByRole('textbox', { name: form.phone.label, exact: true }).fill(`+371${APPLICANT.phone}`);
   await answer(page, form.hasSpouse.label, false, lang);
   await answer(page, form.hasDependents.label, false, lang);
-  await answer(page, form.hasFinancialLiabilities.label, false, lang);
+  await answer(page, form.hasFinancialLiabilities.label, monthlyLiabilities !== undefined, lang);
+  if (monthlyLiabilities !== undefined) {
+    await page
+      .getByRole('textbox', { name: form.monthlyFinancialLiabilities.label, exact: true })
+      .fill(monthlyLiabilities);
+  }
   await answer(page, form.politicalyExposedPerson.label, false, lang);
   await tick(page, 'checkbox', form.acceptTerms.label);
   await tick(page, 'checkbox', form.acceptDataSharing.label);

@@ -27,12 +27,14 @@ const LENDERS = [
 
 const WORDS = {
   lv: {
-    group: (count: number) => `Pieteikumu saņems ${count} no 3 aizdevējiem`,
+    group: 'Aizdevēji, kam nosūtīt pieteikumu',
+    count: (count: number) => `Pieteikumu saņems ${count} no 3 aizdevējiem`,
     notServing: 'Nesaņems: 1 aizdevējs šādu kredītu neizsniedz',
     zibens: 'Zibens Nauda: 500 €–2000 €, 6–24 mēn.',
   },
   ru: {
-    group: (count: number) => `Заявку ${count === 1 ? 'получит' : 'получат'} ${count} из 3 кредиторов`,
+    group: 'Кредиторы, которым отправить заявку',
+    count: (count: number) => `Заявку ${count === 1 ? 'получит' : 'получат'} ${count} из 3 кредиторов`,
     notServing: 'Не получит: 1 кредитор не выдаёт такой кредит',
     zibens: 'Zibens Nauda: 500 €–2 000 €, 6–24 мес.',
   },
@@ -52,7 +54,8 @@ describe.each(['lv', 'ru'] as const)('the lenders the application goes to (%s)',
 
   it('lists the lenders that serve the loan, ticked, and the others as not asked; unticking counts down', async () => {
     const { user } = setup({ lenders: async () => LENDERS, requestReview: async () => Promise.reject(new Error()) });
-    const group = await screen.findByRole('group', { name: w.group(3) });
+    const group = await screen.findByRole('group', { name: w.group });
+    expect(group).toHaveAccessibleDescription(new RegExp(`^${w.count(3)}\\.`));
     const boxes = within(group).getAllByRole('checkbox');
     expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual([
       'Alfa Banka',
@@ -66,7 +69,7 @@ describe.each(['lv', 'ru'] as const)('the lenders the application goes to (%s)',
 
     await user.click(within(group).getByRole('checkbox', { name: 'Beta Kredīts' }));
     await user.click(within(group).getByRole('checkbox', { name: 'Gamma Finanses' }));
-    expect(screen.getByRole('group', { name: w.group(1) })).toBeInTheDocument();
+    expect(group).toHaveAccessibleDescription(new RegExp(`^${w.count(1)}\\.`));
     expect(within(group).getByRole('checkbox', { name: 'Beta Kredīts' })).not.toBeChecked();
     // the choice is kept with the draft, so a reload loses nothing
     const draft = JSON.parse(window.sessionStorage.getItem('applicationDraft') ?? '{}') as {

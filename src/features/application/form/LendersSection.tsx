@@ -54,8 +54,8 @@ export function LendersSection({ form }: { form: ApplicationForm }) {
       {loaded.state === 'loaded' ? (
         <>
           <CheckboxGroup
-            label={t('lenders.label', { count: ticked.length, total: serving.length })}
-            description={t('lenders.description')}
+            label={t('lenders.label')}
+            description={`${t('lenders.count', { count: ticked.length, total: serving.length })}. ${t('lenders.description')}`}
             options={serving.map((lender) => ({ id: lender.id, label: lender.name }))}
             value={ticked}
             onChange={choose}
