@@ -6,6 +6,7 @@ import {
   expectStep,
   fillApplication,
   PACED,
+  servingLenderCount,
   submitApplication,
   verificationCode,
   WORDS,
@@ -37,7 +38,9 @@ test('lv: apply, identify at the bank, watch offers arrive, choose one, sign wit
   // identified: the form's draft is gone, the next application starts empty
   expect(await page.evaluate(() => window.sessionStorage.getItem('applicationDraft'))).toBeNull();
   const progress = page.getByRole('progressbar', { name: workflow.waiting.progressLabel });
-  await expect(progress).toHaveAttribute('aria-valuemax', '16');
+  // the lenders that lend 12 000 € over 60 months
+  const serving = await servingLenderCount(page, { amount: 12000, term: 60 });
+  await expect(progress).toHaveAttribute('aria-valuemax', String(serving));
   await expect(page.getByRole('button', { name: workflow.waiting.showOffers })).toBeVisible({ timeout: 15_000 });
 
   await expectStep(page, 'lv', 'offers', workflow.steps.offers);
@@ -127,9 +130,10 @@ test('lv: a reload in the middle of waiting resumes the waiting, and the offers 
 
   await page.reload();
   await expectStep(page, 'lv', 'waiting', workflow.steps.waiting);
+  // the form's default loan: 5 000 € over 60 months
   await expect(page.getByRole('progressbar', { name: workflow.waiting.progressLabel })).toHaveAttribute(
     'aria-valuemax',
-    '16',
+    String(await servingLenderCount(page, { amount: 5000, term: 60 })),
   );
   await expectStep(page, 'lv', 'offers', workflow.steps.offers);
 });

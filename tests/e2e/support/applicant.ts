@@ -1,5 +1,7 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import type { Language } from '../../../domain/language.ts';
+import { lendersAnswerSchema } from '../../../domain/lenders.ts';
+import { servesLoan } from '../../../domain/lender-reach.ts';
 import lvForm from '../../../locales/lv/form.json' with { type: 'json' };
 import ruForm from '../../../locales/ru/form.json' with { type: 'json' };
 import lvWorkflow from '../../../locales/lv/workflow.json' with { type: 'json' };
@@ -142,4 +144,10 @@ export async function verificationCode(page: Page): Promise<string> {
   const code = page.locator('.verification__code');
   await expect(code).toHaveText(/^\d{4}$/);
   return (await code.textContent())?.trim() ?? '';
+}
+
+/** How many lenders of the server's registry serve this loan: the ones an application for it goes to. */
+export async function servingLenderCount(page: Page, loan: { amount: number; term: number }): Promise<number> {
+  const lenders = lendersAnswerSchema.parse(await (await page.request.get('/api/lenders')).json());
+  return lenders.filter((lender) => servesLoan(lender, loan)).length;
 }
