@@ -238,3 +238,12 @@ export const apiErrorSchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** The standard pre-contractual information of one offer of the application, as a printable page or a PDF. */
+export const STANDARD_INFORMATION_FORMATS = ['html', 'pdf'] as const;
+export const standardInformationQuerySchema = z.object({
+  token: tokenSchema,
+  offerId: z.uuid({ error: 'invalidValue' }),
+  lang: languageSchema.optional(),
+  format: z.enum(STANDARD_INFORMATION_FORMATS, { error: 'invalidValue' }).default('html'),
+});

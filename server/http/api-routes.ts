@@ -7,6 +7,7 @@ import { registerInstitutionRoutes } from './institution-routes.ts';
 import { registerNoticeRoutes } from './notice-routes.ts';
 import { registerStatusRoutes } from './status-routes.ts';
 import { registerLenderRoutes } from './lender-routes.ts';
+import { registerStandardInformationRoutes } from './standard-information-routes.ts';
 
 /** The browser's API, one module a resource. */
 export async function registerApiRoutes(app: FastifyInstance, broker: Broker): Promise<void> {
@@ -14,6 +15,7 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
   registerLenderRoutes(app, broker);
   registerApplicationRoutes(app, broker);
   registerStatusRoutes(app, broker);
+  registerStandardInformationRoutes(app, broker);
   registerIdentificationRoutes(app, broker);
   registerAccountRoutes(app, broker);
   await registerNoticeRoutes(app, broker);

@@ -95,6 +95,23 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
     ).toBeVisible();
     await expect(page.getByText(workflow.offers.order.apr)).toBeVisible();
 
+    // the best offer's standard information opens as a page and as a PDF, in the page's language
+    const bestCard = page.getByRole('article', { name: best[0]?.lenderName });
+    const pageHref = await bestCard
+      .getByRole('link', { name: workflow.offers.standardInformation })
+      .getAttribute('href');
+    const pdfHref = await bestCard
+      .getByRole('link', { name: workflow.offers.standardInformationPdf, exact: false })
+      .getAttribute('href');
+    const info = await page.request.get(pageHref ?? '');
+    expect(info.headers()['content-type']).toBe('text/html; charset=utf-8');
+    const infoText = await info.text();
+    expect(infoText).toContain(`<html lang="${lang}">`);
+    expect(infoText).toContain(lang === 'lv' ? 'Atteikuma tiesības' : 'Право отказа');
+    const pdf = await page.request.get(pdfHref ?? '');
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
     // the declined lender: its reason in words, and a human review asked for
     const declined = page.getByRole('article', { name: 'Rīgas Līča Banka' });
     await expect(declined.getByText(workflow.declined.reason.purpose)).toBeVisible();

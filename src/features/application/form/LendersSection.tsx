@@ -21,15 +21,31 @@ export function LendersSection({ form }: { form: ApplicationForm }) {
   const { values, set, bind, language } = form;
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
+  // asked for at the person's first move (a scroll, a tap, a key, a focus): the HTTP client is not part of what
+  // the form downloads before anyone touches it, and the list is far below the first fields
   useEffect(() => {
     if (!services) return;
     let current = true;
-    services.lenders().then(
-      (lenders) => current && setLoaded({ state: 'loaded', lenders }),
-      () => current && setLoaded({ state: 'failed' }),
-    );
+    let asked = false;
+    const load = () => {
+      if (asked) return;
+      asked = true;
+      stop();
+      services.lenders().then(
+        (lenders) => current && setLoaded({ state: 'loaded', lenders }),
+        () => current && setLoaded({ state: 'failed' }),
+      );
+    };
+    const moves = ['scroll', 'pointerdown', 'keydown', 'focusin'] as const;
+    const stop = () => {
+      for (const move of moves) window.removeEventListener(move, load, true);
+    };
+    for (const move of moves) window.addEventListener(move, load, { capture: true, passive: true });
+    // a test renderer or an old browser without IntersectionObserver asks at once
+    if (typeof IntersectionObserver === 'undefined') load();
     return () => {
       current = false;
+      stop();
     };
   }, [services]);
 

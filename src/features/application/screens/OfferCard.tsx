@@ -17,6 +17,8 @@ export interface OfferCardProps {
   readonly headingLevel?: 2 | 3;
   /** how a counter-offer differs from the loan asked for, one line each ("7 000 € instead of 12 000 €") */
   readonly difference?: readonly string[] | null;
+  /** where the offer's standard pre-contractual information opens, as a page and as a PDF */
+  readonly standardInformation?: { readonly html: string; readonly pdf: string } | null;
 }
 
 /**
@@ -30,6 +32,7 @@ export function OfferCard({
   children,
   headingLevel = 2,
   difference = null,
+  standardInformation = null,
 }: OfferCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const { t } = useTranslation(SCREEN_NAMESPACES);
@@ -102,6 +105,18 @@ export function OfferCard({
       </dl>
       {offer.exceedsCostCap ? <p className="offer-card__cap">{t('offers.costCap')}</p> : null}
       {isExpired ? <p className="offer-card__expired">{t('offers.expired')}</p> : null}
+      {standardInformation ? (
+        <p className="offer-card__documents">
+          <a href={standardInformation.html} target="_blank" rel="noopener">
+            {t('offers.standardInformation')}
+            <span className="visually-hidden"> {t('offers.opensInNewTab', { lender: offer.lenderName })}</span>
+          </a>{' '}
+          <a href={standardInformation.pdf} target="_blank" rel="noopener">
+            {t('offers.standardInformationPdf')}
+            <span className="visually-hidden"> {t('offers.opensInNewTab', { lender: offer.lenderName })}</span>
+          </a>
+        </p>
+      ) : null}
       {children ? <div className="offer-card__actions">{children}</div> : null}
     </article>
   );

@@ -14,6 +14,7 @@ import { rememberChosenOffer } from './chosen-offer.ts';
 import { OfferCard } from './OfferCard.tsx';
 import { DeclinedLenders } from './DeclinedLenders.tsx';
 import { formatEuro } from '../../../ui/format.ts';
+import { standardInformationHref } from '../../../../domain/standard-information-href.ts';
 import { childInput, useApiErrorText, useFreshError, useLanguage, useNow, useStatus } from './shared.tsx';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
@@ -46,6 +47,7 @@ export function OffersScreen() {
   const freshError = useFreshError();
   const errorText = useApiErrorText();
   const lang = useLanguage();
+  const token = useWorkflow((snapshot) => snapshot.context.token);
   const [sortKey, setSortKey] = useState<SortKey>('apr');
   const [pressed, setPressed] = useState<string | null>(null);
 
@@ -89,6 +91,14 @@ export function OffersScreen() {
           isBest={offer.best && !expired(offer)}
           isExpired={expired(offer)}
           difference={offer.matchesRequest ? null : differenceOf(offer, loan)}
+          standardInformation={
+            token
+              ? {
+                  html: standardInformationHref(token, offer.id, lang, 'html'),
+                  pdf: standardInformationHref(token, offer.id, lang, 'pdf'),
+                }
+              : null
+          }
         >
           {expired(offer) ? null : (
             <Button
