@@ -13,6 +13,9 @@ export const SECCI_WORDS = {
     warning: 'Uzmanību! Aizņemties naudu maksā naudu.',
     identity: '1. Kreditora un kredīta starpnieka identitāte',
     creditor: 'Kreditors',
+    creditorValue: '{lender} ({kind})',
+    bank: 'banka',
+    nonBank: 'nebanku kreditētājs',
     intermediary: 'Kredīta starpnieks',
     intermediaryValue:
       '{name}, reģ. Nr. {reg}, {address}; PTAC licence {licence}. Mums maksā kreditors, jums mūsu pakalpojums ir bez maksas.',
@@ -30,13 +33,14 @@ export const SECCI_WORDS = {
     rateValue: '{rate} gadā, fiksēta visu termiņu',
     apr: 'Gada procentu likme (GPL) *',
     aprExample:
-      'Reprezentatīvais piemērs: ja {amount} izsniedz pilnā apmērā uz termiņu {months} mēn. ar aizņēmuma procentu likmi {rate} gadā, ikmēneša maksājums ir {payment}, kopējā atmaksājamā summa {total}, GPL {apr}.',
+      'Reprezentatīvais piemērs: ja {amount} izsniedz pilnā apmērā uz termiņu {months} mēn. ar aizņēmuma procentu likmi {rate} gadā, līguma noformēšanas komisiju {arrangementFee} un administrēšanas maksu {monthlyFee} mēnesī, ikmēneša maksājums ir {payment}, kopējā atmaksājamā summa {total}, kredīta kopējās izmaksas {cost}, GPL {apr}.',
     arrangementFee: 'Līguma noformēšanas komisija',
     monthlyFee: 'Administrēšanas maksa mēnesī',
     totalCost: 'Kredīta kopējās izmaksas *',
     late: 'Kavētu maksājumu sekas',
     lateValue:
       'Par kavētiem maksājumiem kreditors var prasīt līgumsodu atbilstoši līgumam un likumam; kavējumi tiek reģistrēti kredītinformācijas birojos un var apgrūtināt kredīta saņemšanu nākotnē.',
+    costCapLabel: 'Kredīta izmaksu ierobežojums',
     costCap:
       'Uzmanību: šī piedāvājuma kredīta kopējās izmaksas pārsniedz Latvijā noteikto ierobežojumu (0,07 % no kredīta summas dienā).',
     legal: '4. Citi svarīgi juridiskie aspekti',
@@ -55,7 +59,7 @@ export const SECCI_WORDS = {
     humanValue:
       'Ja lēmums par kredītu pieņemts automātiski, jums ir tiesības lūgt, lai to pārskata cilvēks, saņemt lēmuma skaidrojumu un paust savu viedokli.',
     validity: 'Piedāvājums derīgs līdz',
-    print: 'Šo lapu var izdrukāt vai saglabāt PDF formātā.',
+    print: 'Šo lapu var izdrukāt (pārlūka izvēlne "Drukāt" vai Ctrl+P) vai saglabāt PDF formātā.',
     pdf: 'Lejupielādēt PDF',
   },
   ru: {
@@ -66,6 +70,9 @@ export const SECCI_WORDS = {
     warning: 'Внимание! Заём денег стоит денег.',
     identity: '1. Кредитор и кредитный посредник',
     creditor: 'Кредитор',
+    creditorValue: '{lender} ({kind})',
+    bank: 'банк',
+    nonBank: 'небанковский кредитор',
     intermediary: 'Кредитный посредник',
     intermediaryValue:
       '{name}, рег. № {reg}, {address}; лицензия PTAC {licence}. Нам платит кредитор, для вас наша услуга бесплатна.',
@@ -84,13 +91,14 @@ export const SECCI_WORDS = {
     rateValue: '{rate} годовых, фиксированная на весь срок',
     apr: 'Годовая процентная ставка (ГПС) *',
     aprExample:
-      'Репрезентативный пример: если {amount} выдаются полностью на {months} мес. под {rate} годовых, ежемесячный платёж составляет {payment}, общая сумма к возврату {total}, ГПС {apr}.',
+      'Репрезентативный пример: если {amount} выдаются полностью на {months} мес. под {rate} годовых, с комиссией за оформление {arrangementFee} и платой за обслуживание {monthlyFee} в месяц, ежемесячный платёж составляет {payment}, общая сумма к возврату {total}, общая стоимость кредита {cost}, ГПС {apr}.',
     arrangementFee: 'Комиссия за оформление',
     monthlyFee: 'Плата за обслуживание в месяц',
     totalCost: 'Общая стоимость кредита *',
     late: 'Последствия просрочки',
     lateValue:
       'За просроченные платежи кредитор может требовать неустойку по договору и закону; просрочки регистрируются в кредитных бюро и могут затруднить получение кредита в будущем.',
+    costCapLabel: 'Ограничение стоимости кредита',
     costCap:
       'Внимание: общая стоимость этого предложения превышает установленное в Латвии ограничение (0,07 % от суммы кредита в день).',
     legal: '4. Другие важные правовые аспекты',
@@ -109,7 +117,7 @@ export const SECCI_WORDS = {
     humanValue:
       'Если решение о кредите принято автоматически, вы вправе попросить, чтобы его пересмотрел человек, получить объяснение решения и высказать своё мнение.',
     validity: 'Предложение действительно до',
-    print: 'Эту страницу можно распечатать или сохранить в PDF.',
+    print: 'Эту страницу можно распечатать (меню браузера «Печать» или Ctrl+P) или сохранить в PDF.',
     pdf: 'Скачать PDF',
   },
 } as const satisfies Record<Language, Record<string, string>>;

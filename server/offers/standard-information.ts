@@ -1,6 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+// a type only: pdfkit itself loads on the first PDF asked for
+import type PdfDocument from 'pdfkit';
 import { company } from '../../domain/company.ts';
-import type { Language } from '../../domain/language.ts';
+import { intlLocale, type Language } from '../../domain/language.ts';
 import type { Offer } from '../../domain/offer.ts';
 import { SECCI_WORDS } from './standard-information-words.ts';
 
@@ -24,19 +27,40 @@ export interface StandardInformation {
   readonly subtitle: string;
   readonly warning: string;
   readonly sections: readonly SecciSection[];
+  /** the Latvian cost cap's warning when the offer's total cost of credit is above it */
+  readonly costCap: string | null;
   readonly notes: readonly string[];
 }
 
 const fill = (text: string, values: Record<string, string | number>): string =>
   text.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole));
 
-const locale = (language: Language) => (language === 'lv' ? 'lv-LV' : 'ru-RU');
+/** The site's formats (src/ui/format.ts), which the server may not import: Intl puts no-break spaces in groups. */
 const euro = (language: Language, value: number) =>
-  new Intl.NumberFormat(locale(language), { style: 'currency', currency: 'EUR' }).format(value);
+  new Intl.NumberFormat(intlLocale[language], {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+const euroCents = (language: Language, value: number) =>
+  new Intl.NumberFormat(intlLocale[language], {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
 const percent = (language: Language, value: number) =>
-  `${new Intl.NumberFormat(locale(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} %`;
+  new Intl.NumberFormat(intlLocale[language], {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 2,
+  }).format(value / 100);
 const date = (language: Language, iso: string) =>
-  new Intl.DateTimeFormat(locale(language), { dateStyle: 'long', timeZone: 'Europe/Riga' }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale[language], { dateStyle: 'long', timeZone: 'Europe/Riga' }).format(new Date(iso));
+
+/** The figures as the page and the PDF write them, in the offer's terms. */
+export const standardInformationFormats = { euro, euroCents, percent, date };
 
 export function standardInformation(offer: Offer, language: Language): StandardInformation {
   const w = SECCI_WORDS[language];
@@ -45,8 +69,11 @@ export function standardInformation(offer: Offer, language: Language): StandardI
     amount: money(offer.amount),
     months: offer.term,
     rate: percent(language, offer.annualRate),
-    payment: money(offer.monthlyPayment),
+    arrangementFee: money(offer.arrangementFee),
+    monthlyFee: money(offer.monthlyFee),
+    payment: euroCents(language, offer.monthlyPayment),
     total: money(offer.totalPayable),
+    cost: money(offer.totalCostOfCredit),
     apr: percent(language, offer.apr),
   };
   return {
@@ -58,7 +85,13 @@ export function standardInformation(offer: Offer, language: Language): StandardI
       {
         heading: w.identity,
         rows: [
-          { label: w.creditor, value: offer.lenderName },
+          {
+            label: w.creditor,
+            value: fill(w.creditorValue, {
+              lender: offer.lenderName,
+              kind: offer.lenderKind === 'bank' ? w.bank : w.nonBank,
+            }),
+          },
           {
             label: w.intermediary,
             value: fill(w.intermediaryValue, {
@@ -87,8 +120,9 @@ export function standardInformation(offer: Offer, language: Language): StandardI
           { label: w.apr, value: `${example.apr}. ${fill(w.aprExample, example)}` },
           { label: w.arrangementFee, value: money(offer.arrangementFee) },
           { label: w.monthlyFee, value: money(offer.monthlyFee) },
-          { label: w.totalCost, value: money(offer.totalCostOfCredit) },
+          { label: w.totalCost, value: example.cost },
           { label: w.late, value: w.lateValue },
+          ...(offer.exceedsCostCap ? [{ label: w.costCapLabel, value: w.costCap }] : []),
         ],
       },
       {
@@ -103,20 +137,28 @@ export function standardInformation(offer: Offer, language: Language): StandardI
         ],
       },
     ],
-    notes: [...(offer.exceedsCostCap ? [w.costCap] : []), w.indicative],
+    costCap: offer.exceedsCostCap ? w.costCap : null,
+    notes: [w.indicative],
   };
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** A whole page without styles or scripts of its own (the CSP allows neither inline): it prints as it is. */
-export function standardInformationHtml(info: StandardInformation, pdfHref: string): string {
+/** Where the page finds what it links to: its stylesheet (the CSP allows no inline style) and its PDF. */
+export interface StandardInformationLinks {
+  readonly stylesheet: string;
+  readonly pdf: string;
+}
+
+/** A whole page, without inline style or script (the CSP allows neither): its stylesheet has print rules. */
+export function standardInformationHtml(info: StandardInformation, links: StandardInformationLinks): string {
   const w = SECCI_WORDS[info.language];
   const sections = info.sections
     .map(
-      (section) =>
-        `<section><h2>${escapeHtml(section.heading)}</h2><table><tbody>${section.rows
+      (section, index) =>
+        `<section aria-labelledby="secci-${index + 1}"><h2 id="secci-${index + 1}">${escapeHtml(section.heading)}</h2>` +
+        `<table><tbody>${section.rows
           .map((row) => `<tr><th scope="row">${escapeHtml(row.label)}</th><td>${escapeHtml(row.value)}</td></tr>`)
           .join('')}</tbody></table></section>`,
     )
@@ -124,26 +166,61 @@ export function standardInformationHtml(info: StandardInformation, pdfHref: stri
   return (
     `<!doctype html><html lang="${info.language}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow">` +
-    `<title>${escapeHtml(info.title)}</title></head><body><main>` +
-    `<h1>${escapeHtml(info.title)}</h1><p>${escapeHtml(info.subtitle)}</p>` +
-    `<p><strong>${escapeHtml(info.warning)}</strong></p>${sections}` +
-    info.notes.map((note) => `<p>${escapeHtml(note)}</p>`).join('') +
-    `<p>${escapeHtml(w.print)} <a href="${escapeHtml(pdfHref)}">${escapeHtml(w.pdf)}</a></p>` +
-    `</main></body></html>`
+    `<title>${escapeHtml(info.title)}</title><link rel="stylesheet" href="${escapeHtml(links.stylesheet)}"></head>` +
+    `<body><main><header><h1>${escapeHtml(info.title)}</h1><p class="subtitle">${escapeHtml(info.subtitle)}</p>` +
+    `<p class="warning">${escapeHtml(info.warning)}</p>` +
+    (info.costCap ? `<p class="cost-cap" role="alert">${escapeHtml(info.costCap)}</p>` : '') +
+    `</header>${sections}<footer>` +
+    info.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('') +
+    `<p class="screen-only">${escapeHtml(w.print)} <a href="${escapeHtml(links.pdf)}">${escapeHtml(w.pdf)}</a></p>` +
+    `</footer></main></body></html>`
   );
 }
+
+/** The page's stylesheet: readable on screen, one A4 column on paper, the PDF link left off the print. */
+export const STANDARD_INFORMATION_CSS = `:root { color-scheme: light; }
+body { margin: 0; font-family: "Open Sans", "DejaVu Sans", Arial, sans-serif; color: #1b1b1b; background: #fff; line-height: 1.45; }
+main { max-width: 52rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
+h1 { font-size: 1.5rem; margin: 0 0 0.25rem; }
+h2 { font-size: 1.1rem; margin: 1.75rem 0 0.5rem; }
+.subtitle { margin: 0 0 1rem; }
+.warning, .cost-cap { font-weight: 700; border: 2px solid currentColor; padding: 0.5rem 0.75rem; }
+.cost-cap { color: #8a1c1c; }
+table { width: 100%; border-collapse: collapse; }
+th, td { text-align: left; vertical-align: top; padding: 0.45rem 0.5rem; border-bottom: 1px solid #c9c9c9; }
+th { width: 35%; font-weight: 600; }
+footer { margin-top: 1.5rem; }
+.note { font-size: 0.875rem; }
+@media print {
+  @page { size: A4; margin: 15mm; }
+  body { font-size: 10pt; }
+  main { max-width: none; padding: 0; }
+  section { break-inside: avoid; }
+  .cost-cap { color: #000; }
+  .screen-only { display: none; }
+}
+`;
 
 const require = createRequire(import.meta.url);
 
 /** DejaVu Sans: the Latvian letters and Cyrillic the standard PDF fonts lack. */
 const FONT = { regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' };
 
-/** The same information as a PDF (pdfkit, loaded on the first PDF asked for). */
+/** pdfkit and the fonts, loaded once, on the first PDF asked for: the server starts without them. */
+let pdfTools: Promise<{ PDFDocument: typeof PdfDocument; regular: Buffer; bold: Buffer }> | null = null;
+const loadPdfTools = () =>
+  (pdfTools ??= Promise.all([
+    import('pdfkit'),
+    readFile(require.resolve(FONT.regular)),
+    readFile(require.resolve(FONT.bold)),
+  ]).then(([pdfkit, regular, bold]) => ({ PDFDocument: pdfkit.default, regular, bold })));
+
+/** The same information as a PDF, by pdfkit, with the font embedded (its subset). */
 export async function standardInformationPdf(info: StandardInformation): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
+  const { PDFDocument, regular, bold } = await loadPdfTools();
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: info.title }, lang: info.language });
-  doc.registerFont('regular', require.resolve(FONT.regular));
-  doc.registerFont('bold', require.resolve(FONT.bold));
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -153,6 +230,7 @@ export async function standardInformationPdf(info: StandardInformation): Promise
   doc.font('bold').fontSize(16).text(info.title);
   doc.moveDown(0.3).font('regular').fontSize(10).text(info.subtitle);
   doc.moveDown(0.5).font('bold').fontSize(12).text(info.warning);
+  if (info.costCap) doc.moveDown(0.3).font('bold').fontSize(10).text(info.costCap);
   for (const section of info.sections) {
     doc.moveDown(0.8).font('bold').fontSize(12).text(section.heading);
     for (const row of section.rows) {

@@ -192,6 +192,7 @@ describe('the broker API', () => {
       '/api/identification/bank/{institutionId}/return',
       '/api/identification/eparaksts/callback',
       '/api/applications/chooseOffer',
+      '/api/applications/standardInformation',
     ]) {
       expect(document.paths[path], path).toBeDefined();
     }

@@ -1,0 +1,37 @@
+import type { Language } from '../../domain/language.ts';
+import type { StatusOffer } from '../../domain/offer.ts';
+import type { Broker } from '../broker.ts';
+import { standardInformation, type StandardInformation } from '../offers/standard-information.ts';
+import { applicationIdForToken } from './lookup.ts';
+import { Refusal } from './refusal.ts';
+import { buildStatus } from './status.ts';
+
+export interface StandardInformationRequest {
+  readonly token: string;
+  readonly offerId: string;
+  /** the language asked for; without it, the application's */
+  readonly lang?: Language | undefined;
+}
+
+export interface OfferStandardInformation {
+  readonly offer: StatusOffer;
+  readonly language: Language;
+  readonly info: StandardInformation;
+}
+
+/**
+ * The standard pre-contractual information of one offer of the application the token opens, generated from the
+ * offer's terms as the application's status shows them (a lender the person excluded has no offer there).
+ * Refuses an unknown or expired token (`unknownToken`) and an offer that is not this application's (`unknownOffer`).
+ */
+export async function offerStandardInformation(
+  broker: Broker,
+  request: StandardInformationRequest,
+): Promise<OfferStandardInformation> {
+  const applicationId = await applicationIdForToken(broker, request.token);
+  const status = await buildStatus(broker.db, broker.cipher, broker.lenders, applicationId);
+  const offer = status?.offers.find((candidate) => candidate.id === request.offerId);
+  if (!status || !offer) throw new Refusal('unknownOffer');
+  const language = request.lang ?? status.language;
+  return { offer, language, info: standardInformation(offer, language) };
+}
