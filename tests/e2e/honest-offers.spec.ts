@@ -3,6 +3,8 @@ import type { Language } from '../../domain/language.ts';
 import { lendersAnswerSchema } from '../../domain/lenders.ts';
 import { servesLoan } from '../../domain/lender-reach.ts';
 import { applicationStatusSchema } from '../../domain/api.ts';
+import lvLenders from '../../locales/lv/lenders.json' with { type: 'json' };
+import ruLenders from '../../locales/ru/lenders.json' with { type: 'json' };
 import { answerAtBank, expectStep, fillApplication, submitApplication, WORDS } from './support/applicant.ts';
 
 /**
@@ -31,7 +33,8 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
   test(`${lang}: untick three lenders, see counter-offers apart, ask a declined lender for a human review`, async ({
     page,
   }) => {
-    const { form, workflow } = WORDS[lang];
+    const { workflow } = WORDS[lang];
+    const form = lang === 'lv' ? lvLenders : ruLenders;
     const serving = await servingLenders(page);
     await page.goto(
       `${lang === 'ru' ? '/ru' : ''}/applicantWorkflow/enteringEssence?type=personalNeeds&amount=${LOAN.amount}&term=${LOAN.term}`,

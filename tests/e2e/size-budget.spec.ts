@@ -21,7 +21,9 @@ test(`the home page loads at most ${HOME_JS_BUDGET / 1024} kB gzip of JavaScript
   expect(total).toBeLessThanOrEqual(HOME_JS_BUDGET);
 });
 
-const WORKFLOW_FIRST_STEP_BUDGET = 160 * 1024;
+// 162: the directive's intermediary disclosure and the choice of lenders joined the first step (issue 15); their
+// code and words load at the first move, the rest is the shared chunk the split leaves (measured 160.1 / 160.8)
+const WORKFLOW_FIRST_STEP_BUDGET = 162 * 1024;
 
 /** The wizard's own entry, from the build's manifest. */
 function workflowEntryFile(): string {

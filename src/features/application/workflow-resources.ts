@@ -7,14 +7,16 @@ import type { Language } from '../../../domain/language.ts';
  */
 export const FIRST_STEP_NAMESPACES = ['validation', 'countries', 'form', 'workflow'] as const;
 export const SCREEN_NAMESPACES = ['screens', 'common', 'api'] as const;
-export const WORKFLOW_NAMESPACES = [...FIRST_STEP_NAMESPACES, 'screens', 'common', 'api'] as const;
+/** the form's choice of lenders and who we are, loaded at the person's first move on the form */
+export const LENDER_CHOICE_NAMESPACE = 'lenders';
+export const WORKFLOW_NAMESPACES = [...FIRST_STEP_NAMESPACES, 'screens', 'common', 'api', 'lenders'] as const;
 /** Where a key not in the screen's own namespace is looked for: the step titles, then the site's words. */
 export const WORKFLOW_FALLBACK_NAMESPACES = ['workflow', 'common'];
 
 type Words = Readonly<Record<string, unknown>>;
 
 const firstStepWords = import.meta.glob<{ default: Readonly<Record<string, Words>> }>('./first-step-words/*.ts');
-const screenWords = import.meta.glob<{ default: Words }>('../../../locales/*/{common,api,screens}.json');
+const screenWords = import.meta.glob<{ default: Words }>('../../../locales/*/{common,api,screens,lenders}.json');
 
 async function loadFirstStepWords(lang: Language): Promise<Readonly<Record<string, Words>>> {
   const load = firstStepWords[`./first-step-words/${lang}.ts`];

@@ -1,12 +1,14 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StepHeading } from '../StepHeading.tsx';
 import { LoanSection } from './LoanSection.tsx';
 import { PersonSection } from './PersonSection.tsx';
 import { HouseholdSection } from './HouseholdSection.tsx';
 import { ConsentsSection } from './ConsentsSection.tsx';
-import { LendersSection } from './LendersSection.tsx';
-import { IntermediaryNote } from './IntermediaryNote.tsx';
+import { useFirstMove } from './use-first-move.ts';
+
+// shown from the person's first move: its code and words are not part of the first step's download
+const LenderChoice = lazy(() => import('./LenderChoice.tsx'));
 import { SubmitArea } from './SubmitArea.tsx';
 import { useApplicationForm } from './use-application-form.ts';
 import './form.css';
@@ -19,6 +21,7 @@ export function EnteringEssenceScreen() {
   const { t } = useTranslation(['form', 'workflow']);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useApplicationForm(formRef);
+  const firstMove = useFirstMove();
   return (
     <>
       <StepHeading>{t('steps.enteringEssence', { ns: 'workflow' })}</StepHeading>
@@ -36,8 +39,11 @@ export function EnteringEssenceScreen() {
           <LoanSection form={form} />
           <PersonSection form={form} />
           <HouseholdSection form={form} />
-          <IntermediaryNote form={form} />
-          <LendersSection form={form} />
+          {firstMove ? (
+            <Suspense fallback={null}>
+              <LenderChoice form={form} />
+            </Suspense>
+          ) : null}
           <ConsentsSection form={form} />
         </div>
         <SubmitArea form={form} />

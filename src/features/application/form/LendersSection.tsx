@@ -6,7 +6,8 @@ import { formatEuro } from '../../../ui/format.ts';
 import { useWorkflowServices } from '../workflow-services.tsx';
 import { FormSection } from './FormSection.tsx';
 import type { ApplicationForm } from './use-application-form.ts';
-import { useFormLabels } from './use-form-labels.ts';
+import { useTranslation } from 'react-i18next';
+import { LENDER_CHOICE_NAMESPACE } from '../workflow-resources.ts';
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; lenders: LenderSummary[] };
 
@@ -16,36 +17,21 @@ type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; le
  * asked. The list follows the amount and term as they change.
  */
 export function LendersSection({ form }: { form: ApplicationForm }) {
-  const { t } = useFormLabels();
+  const { t } = useTranslation(LENDER_CHOICE_NAMESPACE);
   const services = useWorkflowServices();
   const { values, set, bind, language } = form;
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
-  // asked for at the person's first move (a scroll, a tap, a key, a focus): the HTTP client is not part of what
-  // the form downloads before anyone touches it, and the list is far below the first fields
+  // this part of the form is shown from the person's first move on (LenderChoice): the list is asked for then
   useEffect(() => {
     if (!services) return;
     let current = true;
-    let asked = false;
-    const load = () => {
-      if (asked) return;
-      asked = true;
-      stop();
-      services.lenders().then(
-        (lenders) => current && setLoaded({ state: 'loaded', lenders }),
-        () => current && setLoaded({ state: 'failed' }),
-      );
-    };
-    const moves = ['scroll', 'pointerdown', 'keydown', 'focusin'] as const;
-    const stop = () => {
-      for (const move of moves) window.removeEventListener(move, load, true);
-    };
-    for (const move of moves) window.addEventListener(move, load, { capture: true, passive: true });
-    // a test renderer or an old browser without IntersectionObserver asks at once
-    if (typeof IntersectionObserver === 'undefined') load();
+    services.lenders().then(
+      (lenders) => current && setLoaded({ state: 'loaded', lenders }),
+      () => current && setLoaded({ state: 'failed' }),
+    );
     return () => {
       current = false;
-      stop();
     };
   }, [services]);
 
