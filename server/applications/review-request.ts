@@ -6,6 +6,7 @@ import { isLenderRejectedError, requestLenderReview } from '../lenders/lender-cl
 import { applicationIdForToken } from './lookup.ts';
 import { Refusal } from './refusal.ts';
 import { statusChanged } from './status-hub.ts';
+import { reviewStatusOf, type ReviewRequestRow } from './status.ts';
 
 /**
  * The right to human intervention (Directive 2023/2225): a person a lender declined asks that lender for a human
@@ -30,24 +31,6 @@ export async function createReviewQueue(boss: PgBoss): Promise<void> {
   });
 }
 
-interface ReviewRow {
-  id: string;
-  state: string;
-  explanation: string | null;
-  created_at: Date;
-  answered_at: Date | null;
-}
-
-const statusOf = (row: ReviewRow): ReviewStatus => {
-  const answered = row.state === 'upheld' || row.state === 'offer' ? row.state : null;
-  return {
-    state: answered ?? 'pending',
-    requestedAt: row.created_at.toISOString(),
-    explanation: answered ? row.explanation : null,
-    answeredAt: answered && row.answered_at ? row.answered_at.toISOString() : null,
-  };
-};
-
 export async function requestReview(broker: Broker, body: ReviewRequestBody): Promise<ReviewStatus> {
   const applicationId = await applicationIdForToken(broker, body.token);
   const reviewId = randomUUID();
@@ -61,8 +44,8 @@ export async function requestReview(broker: Broker, body: ReviewRequestBody): Pr
       )
     ).rows;
     const [existing] = (
-      await tx.query<ReviewRow>(
-        `SELECT id, state, explanation, created_at, answered_at FROM review_requests
+      await tx.query<ReviewRequestRow>(
+        `SELECT id, lender_id, state, explanation, created_at, answered_at FROM review_requests
          WHERE application_id = $1 AND lender_id = $2`,
         [applicationId, body.lenderId],
       )
@@ -71,10 +54,10 @@ export async function requestReview(broker: Broker, body: ReviewRequestBody): Pr
     if (!request) throw new Refusal('unknownLenderRequest');
     if (request.state !== 'declined') throw new Refusal('wrongState');
     const [inserted] = (
-      await tx.query<ReviewRow>(
+      await tx.query<ReviewRequestRow>(
         `INSERT INTO review_requests (id, application_id, lender_id, language, message_ciphertext, state)
          VALUES ($1, $2, $3, $4, $5, 'queued')
-         RETURNING id, state, explanation, created_at, answered_at`,
+         RETURNING id, lender_id, state, explanation, created_at, answered_at`,
         [reviewId, applicationId, body.lenderId, body.language, sealed ? `${sealed.keyId}.${sealed.ciphertext}` : null],
       )
     ).rows;
@@ -85,7 +68,7 @@ export async function requestReview(broker: Broker, body: ReviewRequestBody): Pr
     await broker.boss.send(REVIEW_QUEUE, { reviewId } satisfies LenderReviewJob, { singletonKey: reviewId });
     await statusChanged(broker, applicationId);
   }
-  return statusOf(row.row);
+  return reviewStatusOf(row.row);
 }
 
 /** Sends one review request to its lender; retried while the lender is down. */

@@ -88,7 +88,7 @@ export async function buildStatus(
   ).rows;
   const reviews = new Map(
     (
-      await sql.query<ReviewRow>(
+      await sql.query<ReviewRequestRow>(
         `SELECT lender_id, state, explanation, created_at, answered_at FROM review_requests WHERE application_id = $1`,
         [applicationId],
       )
@@ -129,7 +129,7 @@ export async function buildStatus(
         logo: lender?.logo ?? lenderMonogramPath(request.lender_id),
         progress,
         declineReason: progress === 'declined' ? declineReasonOf(request.failure) : null,
-        review: reviewStatusOf(reviews.get(request.lender_id)),
+        review: reviewOf(reviews.get(request.lender_id)),
       };
     }),
     offers: rankOffers(
@@ -166,7 +166,8 @@ function offerOf(row: OfferRow, lender: LenderEndpoint | undefined): Offer & { l
   };
 }
 
-interface ReviewRow {
+/** A row of review_requests as the status and the review request answer read it. */
+export interface ReviewRequestRow {
   lender_id: string;
   state: 'queued' | 'sent' | 'upheld' | 'offer' | 'failed';
   explanation: string | null;
@@ -180,8 +181,8 @@ export function declineReasonOf(failure: string | null): DeclineReason {
   return (DECLINE_REASONS as readonly string[]).includes(failure ?? '') ? (failure as DeclineReason) : 'other';
 }
 
-function reviewStatusOf(row: ReviewRow | undefined): ReviewStatus | null {
-  if (!row) return null;
+/** A review request as the person sees it: pending until the lender answers, then its outcome and words. */
+export function reviewStatusOf(row: ReviewRequestRow): ReviewStatus {
   const answered = row.state === 'upheld' || row.state === 'offer' ? row.state : null;
   return {
     state: answered ?? 'pending',
@@ -190,3 +191,5 @@ function reviewStatusOf(row: ReviewRow | undefined): ReviewStatus | null {
     answeredAt: answered && row.answered_at ? row.answered_at.toISOString() : null,
   };
 }
+
+const reviewOf = (row: ReviewRequestRow | undefined): ReviewStatus | null => (row ? reviewStatusOf(row) : null);
