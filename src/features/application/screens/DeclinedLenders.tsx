@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LenderStatus } from '../../../../domain/api.ts';
 import { REVIEW_MESSAGE_MAX } from '../../../../domain/review-message.ts';
@@ -49,6 +49,11 @@ function DeclinedLender({ lender }: { lender: LenderStatus }) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const review = lender.review;
+  const messageRef = useRef<HTMLInputElement>(null);
+  // the button that opened the form is gone: the keyboard goes on in the message field
+  useEffect(() => {
+    if (open) messageRef.current?.focus();
+  }, [open]);
 
   const send = async () => {
     if (!services || !token || sending) return;
@@ -107,6 +112,7 @@ function DeclinedLender({ lender }: { lender: LenderStatus }) {
             value={message}
             onChange={setMessage}
             maxLength={REVIEW_MESSAGE_MAX}
+            inputRef={messageRef}
           />
           <Button type="submit" isPending={sending}>
             {t('declined.send', { lender: lender.name })}

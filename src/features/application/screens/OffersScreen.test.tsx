@@ -308,7 +308,9 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
     expect(within(lender).getByText(workflow.declined.reason.income)).toBeInTheDocument();
 
     await user.click(within(lender).getByRole('button', { name: workflow.declined.ask }));
-    await user.type(within(lender).getByRole('textbox'), 'Ienākumi pieauga');
+    // the form opens with the keyboard in its message field
+    expect(within(lender).getByRole('textbox')).toHaveFocus();
+    await user.keyboard('Ienākumi pieauga');
     await user.click(within(lender).getByRole('button', { name: new RegExp('Lender 1') }));
     expect(requestReview).toHaveBeenCalledWith({
       token: expect.any(String),
