@@ -1,5 +1,6 @@
 import type { Job, PgBoss } from 'pg-boss';
 import type { Broker } from '../broker.ts';
+import { PARTNER_MESSAGE_QUEUE_OPTIONS } from '../jobs/queues.ts';
 import { isLenderRejectedError, withdrawApplication } from '../lenders/lender-client.ts';
 
 /**
@@ -16,14 +17,7 @@ export interface LenderWithdrawalJob {
 }
 
 export async function createWithdrawalQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(WITHDRAWAL_QUEUE, {
-    notify: true,
-    retryLimit: 20,
-    retryDelay: 2,
-    retryBackoff: true,
-    retryDelayMax: 3600,
-    expireInSeconds: 60,
-  });
+  await boss.createQueue(WITHDRAWAL_QUEUE, PARTNER_MESSAGE_QUEUE_OPTIONS);
 }
 
 export async function sendWithdrawal(broker: Broker, job: Job<LenderWithdrawalJob>): Promise<void> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Job, PgBoss } from 'pg-boss';
 import type { ReviewRequestBody, ReviewStatus } from '../../domain/api.ts';
 import type { Broker } from '../broker.ts';
+import { PARTNER_MESSAGE_QUEUE_OPTIONS } from '../jobs/queues.ts';
 import { isLenderRejectedError, requestLenderReview } from '../lenders/lender-client.ts';
 import { applicationIdForToken } from './lookup.ts';
 import { Refusal } from './refusal.ts';
@@ -21,14 +22,7 @@ export interface LenderReviewJob {
 }
 
 export async function createReviewQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(REVIEW_QUEUE, {
-    notify: true,
-    retryLimit: 20,
-    retryDelay: 2,
-    retryBackoff: true,
-    retryDelayMax: 3600,
-    expireInSeconds: 60,
-  });
+  await boss.createQueue(REVIEW_QUEUE, PARTNER_MESSAGE_QUEUE_OPTIONS);
 }
 
 export async function requestReview(broker: Broker, body: ReviewRequestBody): Promise<ReviewStatus> {

@@ -14,6 +14,16 @@ export const QUEUES = {
   retention: 'data-retention',
 } as const;
 
+/** Messages to a lender about an application it holds (withdrawal, review): retried for hours while it is down. */
+export const PARTNER_MESSAGE_QUEUE_OPTIONS = {
+  notify: true,
+  retryLimit: 20,
+  retryDelay: 2,
+  retryBackoff: true,
+  retryDelayMax: 3600,
+  expireInSeconds: 60,
+} as const;
+
 export async function createQueues(boss: PgBoss): Promise<void> {
   await boss.createQueue(QUEUES.lenderSend, {
     notify: true,

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PartnerApplication, PartnerCallback } from '../../lenders/messages.ts';
+import type { LenderOfferTerms } from '../../../domain/offer.ts';
 import type { CallbackSender } from './callback-sender.ts';
 import type { DelayProfile, SandboxLender } from './catalogue.ts';
 import { decide } from './decide.ts';
@@ -57,6 +58,17 @@ export class AnswerSchedule {
     return typeof delay === 'number' ? delay : Math.round(delay.minMs + Math.random() * (delay.maxMs - delay.minMs));
   }
 
+  /** The signing page finds the offer by it, and signing calls back to the same broker. */
+  #rememberOffer(lender: SandboxLender, application: PartnerApplication, terms: LenderOfferTerms): void {
+    remember(this.#state.offers, lenderKey(lender.id, terms.offerId), {
+      lenderId: lender.id,
+      requestId: application.requestId,
+      applicationRef: application.applicationRef,
+      callbackUrl: application.callbackUrl,
+      terms,
+    });
+  }
+
   payoutDelayMs(): number {
     if (this.#timing.payoutDelayMs !== undefined) return this.#timing.payoutDelayMs;
     const delay = this.#timing.delay ?? 'realistic';
@@ -72,14 +84,7 @@ export class AnswerSchedule {
     const decision = decide(lender, application, new Date());
     const base = { requestId: application.requestId, applicationRef: application.applicationRef, lenderId: lender.id };
     if (decision.type === 'offer') {
-      // the signing page finds the offer by it, and signing calls back to the same broker
-      remember(this.#state.offers, lenderKey(lender.id, decision.offer.offerId), {
-        lenderId: lender.id,
-        requestId: application.requestId,
-        applicationRef: application.applicationRef,
-        callbackUrl: application.callbackUrl,
-        terms: decision.offer,
-      });
+      this.#rememberOffer(lender, application, decision.offer);
     }
     const callback: PartnerCallback =
       decision.type === 'offer'
@@ -108,13 +113,7 @@ export class AnswerSchedule {
     const base = { requestId: application.requestId, applicationRef: application.applicationRef, lenderId: lender.id };
     let callback: PartnerCallback;
     if (decision.type === 'offer') {
-      remember(this.#state.offers, lenderKey(lender.id, decision.offer.offerId), {
-        lenderId: lender.id,
-        requestId: application.requestId,
-        applicationRef: application.applicationRef,
-        callbackUrl: application.callbackUrl,
-        terms: decision.offer,
-      });
+      this.#rememberOffer(lender, application, decision.offer);
       callback = { ...base, type: 'reviewOffer', explanation: decision.explanation, offer: decision.offer };
     } else {
       callback = { ...base, type: 'reviewUpheld', explanation: decision.explanation };

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { partnerReviewRequestSchema } from '../../lenders/messages.ts';
-import { checkPartnerMessage, IDEMPOTENCY_HEADER } from '../../lenders/partner-protocol.ts';
-import { parseJson } from '../../lenders/raw-json.ts';
-import { lenderOr404, type LenderParams, type LenderRoutesContext } from './route-support.ts';
-import { sandboxLenderSecret } from './sandbox-lenders-config.ts';
+import { brokerMessageAbout, type LenderParams, type LenderRoutesContext } from './route-support.ts';
 import { lenderKey, remember } from './sandbox-state.ts';
 
 /**
@@ -21,37 +18,25 @@ export function registerReviewRoutes(
   instance.post<{ Params: LenderParams & { reference: string }; Body: unknown }>(
     '/:lenderId/applications/:reference/review',
     async (request, reply) => {
-      const lender = lenderOr404(request, reply);
-      if (!lender) return reply;
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const checked = await checkPartnerMessage(sandboxLenderSecret(lender.id), request.headers, raw, {
-        expectedPartner: brokerPartnerId,
-        nonces: state.nonces,
-      });
-      if (!checked.ok) return reply.code(401).send({ error: checked.reason });
-      const key = request.headers[IDEMPOTENCY_HEADER];
-      const parsed = partnerReviewRequestSchema.safeParse(parseJson(raw));
-      if (!parsed.success || typeof key !== 'string' || parsed.data.requestId !== key) {
-        return reply.code(400).send({ error: 'invalid' });
-      }
+      const checked = await brokerMessageAbout(request, reply, state, brokerPartnerId, partnerReviewRequestSchema);
+      if (!checked) return reply;
+      const { lender, message, accepted } = checked;
       const { reference } = request.params;
-      const accepted = [...state.accepted.values()].find((application) => application.reference === reference);
-      if (!accepted) return reply.code(404).send({ error: 'unknownReference' });
-      const recordKey = lenderKey(lender.id, parsed.data.requestId);
+      const recordKey = lenderKey(lender.id, message.requestId);
       if (state.reviews.has(recordKey)) return reply.code(202).send({ received: true });
       const record = {
         lenderId: lender.id,
         reference,
         applicationRef: accepted.applicationRef,
-        requestId: parsed.data.requestId,
-        language: parsed.data.language,
-        message: parsed.data.message ?? null,
+        requestId: message.requestId,
+        language: message.language,
+        message: message.message ?? null,
         signed: true as const,
         receivedAt: new Date().toISOString(),
       };
       remember(state.reviews, recordKey, record);
       answers
-        .review(lender, accepted.application, parsed.data.language, state.behaviourOf(lender.id), (outcome) => {
+        .review(lender, accepted.application, message.language, state.behaviourOf(lender.id), (outcome) => {
           const stored = state.reviews.get(recordKey);
           if (stored) stored.outcome = outcome;
         })
