@@ -136,6 +136,10 @@ export const applicationMachine = setup({
     identificationUrl: null,
     chosenOfferId: null,
     signUrl: null,
+    startNotice:
+      input.token === null && input.requestedStep && !input.requestedStep.startsWith('enteringEssence')
+        ? 'noApplication'
+        : null,
   }),
   initial: 'restoring',
   // a state without meta is on its way somewhere: the loading screen, the address unchanged
@@ -153,7 +157,11 @@ export const applicationMachine = setup({
         onDone: { target: 'routing', actions: { type: 'storeStatus', params: ({ event }) => event.output } },
         onError: [
           // the entering-essence step forgets the token
-          { guard: { type: 'tokenRejected', params: eventError }, target: 'enteringEssence' },
+          {
+            guard: { type: 'tokenRejected', params: eventError },
+            target: 'enteringEssence',
+            actions: assign({ startNotice: 'applicationNotFound' }),
+          },
           { target: 'error', actions: storeEventError },
         ],
       },
@@ -216,7 +224,7 @@ export const applicationMachine = setup({
         },
       },
       on: {
-        SUBMIT: { target: '.submitting', actions: assign({ error: null }) },
+        SUBMIT: { target: '.submitting', actions: assign({ error: null, startNotice: null }) },
       },
     },
 

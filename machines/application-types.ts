@@ -1,5 +1,6 @@
 import type { ApplicationStatus, IdentificationMethod, Institution, SubmitApplicationBody } from '../domain/api.ts';
 import type { Language } from '../domain/language.ts';
+import type { WorkflowStep } from '../domain/wizard-paths.ts';
 import type { WorkflowError } from './workflow-error.ts';
 
 export type { WorkflowError } from './workflow-error.ts';
@@ -24,7 +25,12 @@ export interface ApplicationContext {
   /** the offer the applicant chose, known before the server's next status says so */
   readonly chosenOfferId: string | null;
   readonly signUrl: string | null;
+  /** why the person stands at the start though they asked for a later step: one sentence on the form */
+  readonly startNotice: StartNotice | null;
 }
+
+/** A later step asked for without an application in this browser, or with one the server no longer knows. */
+export type StartNotice = 'noApplication' | 'applicationNotFound';
 
 export interface ApplicationInput {
   readonly language: Language;
@@ -33,6 +39,8 @@ export interface ApplicationInput {
   readonly preselectedPurpose?: string | null;
   readonly preselectedAmount?: number | null;
   readonly preselectedTerm?: number | null;
+  /** the step the page's address asks for, if it names one */
+  readonly requestedStep?: WorkflowStep | null;
 }
 
 export type IdentificationChoice =

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { allPagePaths, languageOfPath } from '../domain/site-pages.ts';
 import { LANGUAGES, type Language } from '../domain/language.ts';
-import { WORKFLOW_BASES } from '../domain/wizard-paths.ts';
+import { WORKFLOW_BASES, WORKFLOW_STEPS, pathOfStep } from '../domain/wizard-paths.ts';
 import { ApiProblem } from './http/problem.ts';
 import { widgetFrameSecurityHeaders } from './http/security-headers.ts';
 
@@ -31,14 +31,22 @@ export async function registerSite(app: FastifyInstance, clientDir: string): Pro
       LANGUAGES.map(async (lang) => [lang, await readFile(join(clientDir, `_workflow.${lang}.html`), 'utf8')]),
     ),
   ) as Record<Language, string>;
-  // Every step of the applicant workflow is one page; the wizard reads its step from the path.
+  // Every step of the applicant workflow is one page; the wizard reads its step from the path. A path
+  // under the workflow that names no step is not a page: the site's 404 (below), never an empty form.
   for (const base of WORKFLOW_BASES) {
     for (const lang of LANGUAGES) {
       const prefix = lang === 'ru' ? `/ru/${base}` : `/${base}`;
       const send = (_request: unknown, reply: FastifyReply) =>
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(workflow[lang]);
-      app.get(prefix, send);
-      app.get(`${prefix}/*`, send);
+      for (const step of WORKFLOW_STEPS) app.get(`${prefix}/${step}`, send);
+      // the bare base is where an application starts: its first step, the query (`?type=`) kept
+      app.get(prefix, (request, reply) => {
+        const query = request.url.indexOf('?');
+        return reply.redirect(
+          `${pathOfStep('enteringEssence', lang, base)}${query === -1 ? '' : request.url.slice(query)}`,
+          302,
+        );
+      });
     }
   }
 

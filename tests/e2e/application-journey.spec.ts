@@ -63,7 +63,7 @@ test('lv: apply, identify at the bank, watch offers arrive, choose one, sign wit
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Parakstīt līgumu' }).click();
   // signed: the page waits for the lender's payout, then says it is paid
-  await expectStep(page, 'lv', 'signing', workflow.steps.signing);
+  await expectStep(page, 'lv', 'signing', workflow.signing.signedTitle);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.paid, { timeout: 20_000 });
   await expect(page).toHaveURL(new RegExp(`${workflowPath('lv', 'paid')}$`));
 });

@@ -84,7 +84,7 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
         await page.getByRole('button', { name: new RegExp(`^${workflow.chosen.signUnknown}`) }).click();
         await page.getByRole('checkbox').check();
         await page.locator('form button[type="submit"]').click();
-        await expectStep(page, lang, 'signing', workflow.steps.signing);
+        await expectStep(page, lang, 'signing', workflow.signing.signedTitle);
         await scan(page, 'signing');
 
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.paid, { timeout: 20_000 });

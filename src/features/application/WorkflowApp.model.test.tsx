@@ -45,9 +45,10 @@ const WORDS = {
   ru: { form: ruForm, workflow: { ...ruWorkflow, ...ruScreens } },
 };
 
-/** The heading each screen shows, in each language. */
-function headingOf(screenName: WorkflowScreen, lang: Language): string {
+/** The heading each screen shows, in each language; the signing screen says so once the contract is signed. */
+function headingOf(screenName: WorkflowScreen, lang: Language, signed: boolean): string {
   const { workflow } = WORDS[lang];
+  if (screenName === 'signing' && signed) return workflow.signing.signedTitle;
   return screenName === 'confirmingIdentity' ? workflow.confirming.title : workflow.steps[screenName];
 }
 
@@ -110,7 +111,7 @@ async function drive(user: UserEvent, event: ApplicationEvent, lang: Language): 
     case 'CHOOSE_METHOD':
       return press(event.choice.method === 'smartId' ? /Smart-ID/ : /Daugavas Banka/);
     case 'CHOOSE_ANOTHER_METHOD':
-      return press(workflow.confirming.another);
+      return (await press(workflow.confirming.another)) || press(workflow.confirming.anotherMethod);
     case 'EDIT_APPLICATION':
       return press(new RegExp(workflow.method.edit));
     case 'SHOW_OFFERS':
@@ -264,7 +265,10 @@ async function playOnScreens(
       await vi.waitFor(() => expect(actor.getSnapshot().value, `after ${event.type}`).toEqual(value));
       const shown = stepMetaOf(actor.getSnapshot()).screen;
       // the screen of that state, under its own heading (later screens load on demand)
-      const heading = await screen.findByRole('heading', { level: 1, name: headingOf(shown, input.language) });
+      const heading = await screen.findByRole('heading', {
+        level: 1,
+        name: headingOf(shown, input.language, actor.getSnapshot().context.status?.state === 'signed'),
+      });
       expect(heading.closest('[data-screen]')?.getAttribute('data-screen')).toBe(shown);
       seenScreens.add(shown);
     }

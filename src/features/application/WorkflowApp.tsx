@@ -3,6 +3,8 @@ import { EnteringEssenceScreen } from './form/EnteringEssenceScreen.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
 import { useWorkflow } from './workflow-context.tsx';
 import { usePresentation } from './presentation.tsx';
+import { StartNotice } from './StartNotice.tsx';
+import { StepIndicator } from './StepIndicator.tsx';
 import { stepMetaOf } from '../../../machines/application-steps.ts';
 import type { WorkflowScreen } from '../../../domain/wizard-paths.ts';
 
@@ -56,6 +58,8 @@ export function WorkflowApp({ screens }: { screens?: ScreenOverrides | undefined
   const Screen = screens?.[screen] ?? SCREENS[screen];
   return (
     <div className="workflow container" data-screen={screen}>
+      <StepIndicator screen={screen} />
+      {screen === 'enteringEssence' ? <StartNotice /> : null}
       <Suspense fallback={<LoadingScreen />}>
         <FocusOnArrival key={screen} enabled={shownBefore && screen !== 'loading'}>
           <Screen />

@@ -16,7 +16,8 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
   const htmlLang = document.documentElement.lang;
   const lang: Language = isLanguage(htmlLang) ? htmlLang : 'lv';
   const here = new URL(window.location.href);
-  const base = locationOfPath(here.pathname)?.base ?? DEFAULT_WORKFLOW_BASE;
+  const asked = locationOfPath(here.pathname);
+  const base = asked?.base ?? DEFAULT_WORKFLOW_BASE;
   const client = lazyBrokerClient({ language: () => lang });
   // opened from a widget in apply-only mode: its application comes by a one-time code
   const handedOver = here.searchParams.has(HANDOFF_PARAM)
@@ -42,6 +43,7 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
       preselectedPurpose: here.searchParams.get('type'),
       preselectedAmount: numberParam(here.searchParams, 'amount'),
       preselectedTerm: numberParam(here.searchParams, 'term'),
+      requestedStep: asked?.step ?? null,
     },
     beforeStart: (actor, i18n) =>
       syncWorkflowUrl({

@@ -16,6 +16,7 @@ import type {
   StartIdentificationAnswer,
 } from '../../../domain/api.ts';
 import type { Language } from '../../../domain/language.ts';
+import type { WorkflowStep } from '../../../domain/wizard-paths.ts';
 import type { StatusOffer as Offer } from '../../../domain/offer.ts';
 import { rankOffers } from '../../../domain/offer-ranking.ts';
 import { createI18n } from '../../i18n/i18n.ts';
@@ -181,6 +182,8 @@ export function deferred<T>(): Deferred<T> {
 }
 
 export interface TestActorOptions {
+  /** the step the page's address asked for */
+  readonly requestedStep?: WorkflowStep | null;
   readonly language?: Language;
   /** a saved token: the machine loads its status first */
   readonly token?: string | null;
@@ -233,6 +236,7 @@ export function createTestActor(options: TestActorOptions = {}): ApplicationActo
       language: options.language ?? 'lv',
       token: options.token ?? (options.status ? TEST_TOKEN : null),
       preselectedPurpose: options.preselectedPurpose ?? null,
+      requestedStep: options.requestedStep ?? null,
     },
   });
 }

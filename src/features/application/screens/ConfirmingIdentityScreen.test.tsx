@@ -7,10 +7,16 @@ import { ConfirmingIdentityScreen } from './ConfirmingIdentityScreen.tsx';
 import { renderScreen, untilState, words } from './test-helpers.tsx';
 
 const text = {
-  lv: { title: 'Lūdzu, uzgaidiet', another: 'Izvēlēties citu banku', announced: 'Smart-ID kontrolkods: 4 8 2 1' },
+  lv: {
+    title: 'Lūdzu, uzgaidiet',
+    another: 'Izvēlēties citu banku',
+    anotherMethod: 'Izvēlēties citu veidu',
+    announced: 'Smart-ID kontrolkods: 4 8 2 1',
+  },
   ru: {
     title: 'Пожалуйста, подождите',
     another: 'Выбрать другой банк',
+    anotherMethod: 'Выбрать другой способ',
     announced: 'Контрольный код Smart-ID: 4 8 2 1',
   },
 } as const;
@@ -64,6 +70,8 @@ describe.each(['lv', 'ru'] as const)('ConfirmingIdentityScreen (%s)', (language)
     });
     expect(await screen.findByText(workflow.confirming.bank)).toBeInTheDocument();
     expect(screen.queryByText(workflow.confirming.codeLabel)).not.toBeInTheDocument();
+    // with a bank, going back is choosing another bank
+    expect(screen.getByRole('button', { name: said.another })).toBeInTheDocument();
   });
 
   it('names eParaksts when that is the method', async () => {
@@ -74,12 +82,14 @@ describe.each(['lv', 'ru'] as const)('ConfirmingIdentityScreen (%s)', (language)
       }),
     });
     expect(await screen.findByText(workflow.confirming.eSignature)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: said.anotherMethod })).toBeInTheDocument();
   });
 
-  it('"choose another bank" goes back to the choice', async () => {
+  it('with Smart-ID the button says "choose another way", not another bank, and goes back to the choice', async () => {
     const { actor, user } = renderScreen(<ConfirmingIdentityScreen />, { language, status: smartIdStatus() });
     await untilState(actor, (snapshot) => snapshot.matches({ watching: 'confirmingIdentity' }));
-    await user.click(screen.getByRole('button', { name: said.another }));
+    expect(screen.queryByRole('button', { name: said.another })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: said.anotherMethod }));
     await untilState(actor, (snapshot) => snapshot.matches({ choosingMethod: 'noError' }));
   });
 });

@@ -59,7 +59,7 @@ export function ConfirmingIdentityScreen() {
       <p className="screen__note">{t('confirming.automatic')}</p>
       <div className="screen__actions">
         <Button variant="ghost" onPress={() => send({ type: 'CHOOSE_ANOTHER_METHOD' })}>
-          {t('confirming.another')}
+          {method === 'bank' || method === null ? t('confirming.another') : t('confirming.anotherMethod')}
         </Button>
       </div>
     </section>

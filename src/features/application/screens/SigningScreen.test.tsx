@@ -45,6 +45,7 @@ describe.each(['lv', 'ru'] as const)('SigningScreen (%s)', (language) => {
     const { actor } = renderScreen(<SigningScreen />, { language, status: signedStatus() });
     expect(await screen.findByText(said.signed)).toBeInTheDocument();
     expect(actor.getSnapshot().matches({ watching: 'signing' })).toBe(true);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(workflow.signing.signedTitle);
     expect(screen.getByText(workflow.paid.timing)).toBeInTheDocument();
     expect(screen.getByText(workflow.signing.next)).toBeInTheDocument();
     expect(screen.queryByText(said.lead)).not.toBeInTheDocument();

@@ -25,7 +25,7 @@ export function SigningScreen() {
   if (status?.state === 'signed') {
     return (
       <section className="screen screen--signing">
-        <StepHeading>{t('steps.signing')}</StepHeading>
+        <StepHeading>{t('signing.signedTitle')}</StepHeading>
         <p className="lead">
           {offer
             ? t('signing.signedLead', { lender: offer.lenderName, amount: formatEuro(lang, offer.amount) })
