@@ -51,6 +51,7 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
         browser: window,
         lang,
         base,
+        exitPath: lang === 'ru' ? '/ru' : '/',
         onStep: ({ screen }) => {
           // the step's title, and the same step in the other language (the application itself stays)
           document.title = `${i18n.t(`steps.${screen}`, { ns: 'workflow' })} | ${brand}`;
