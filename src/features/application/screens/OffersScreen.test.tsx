@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { StatusOffer as Offer } from '../../../../domain/offer.ts';
 import type { StartIdentificationAnswer } from '../../../../domain/api.ts';
@@ -11,6 +11,10 @@ import type { ReviewStatus } from '../../../../domain/api.ts';
 import type { WorkflowServices } from '../workflow-services.tsx';
 import { vi } from 'vitest';
 import { renderScreen, untilState, words } from './test-helpers.tsx';
+import { OFFERS_TABLE_QUERY } from './use-offers-table.ts';
+
+/** the narrowest window that shows the offers as a table */
+const OFFERS_TABLE_WIDTH = Number(/(\d+)px/.exec(OFFERS_TABLE_QUERY)?.[1]);
 
 // three offers whose orders differ by every sort key
 const offerA = testOffer({
@@ -61,13 +65,13 @@ const text = {
     sortApr: 'Pēc GPL',
     sortTotal: 'Pēc kopējās summas',
     chooseA: 'Izvēlēties piedāvājumu: Alfa Kredīts',
-    term: '60 mēnešu',
-    term72: '72 mēneši',
     termInstead72: '72 mēneši pieprasīto 60 vietā',
     matching: 'Piedāvājumi 12 000 € uz 60 mēnešu',
     different: '2 piedāvājumi ar citu summu vai termiņu',
     valid: '2026. gada 31. decembris',
     newOffer: 'Jauns piedāvājums: Delta Līzings',
+    // Latvian groups digits from five on (CLDR): 3259,20 € but 15 259,20 €
+    totalCost: /^3259,20\s€$/,
   },
   ru: {
     title: 'Ваши предложения',
@@ -75,13 +79,12 @@ const text = {
     sortApr: 'По ГПС',
     sortTotal: 'По общей сумме',
     chooseA: 'Выбрать предложение: Alfa Kredīts',
-    term: '60 месяцев',
-    term72: '72 месяца',
     termInstead72: '72 месяца вместо запрошенных 60',
     matching: 'Предложения: 12 000 € на 60 месяцев',
     different: '2 предложения с другой суммой или сроком',
     valid: '31 декабря 2026 г.',
     newOffer: 'Новое предложение: Delta Līzings',
+    totalCost: /^3\s259,20\s€$/,
   },
 } as const;
 
@@ -134,18 +137,30 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
     expect(within(card('Beta Banka')).getByText(said.termInstead72)).toBeInTheDocument();
     expect(within(card('Alfa Kredīts')).queryByText(said.termInstead72)).toBeNull();
 
+    // a card: the lender, the monthly payment large, the figures that tell offers apart, one action
     const a = within(card('Alfa Kredīts'));
+    // the logo beside the name, decoration for a screen reader, which hears the name
+    expect(card('Alfa Kredīts').querySelector('img')).toHaveAttribute('src', '/api/lenders/lender-a/logo.svg');
+    expect(a.getByText(/^254,32\s€$/)).toHaveClass('offer-card__monthly-value');
     const figure = (label: string) => a.getByText(label).nextElementSibling?.textContent ?? '';
-    expect(figure(workflow.offers.amount)).toMatch(/^12\s000\s€$/);
-    expect(figure(workflow.offers.term)).toBe(said.term);
-    expect(figure(workflow.offers.annualRate)).toMatch(/^9,89\s?%$/);
     expect(figure(workflow.offers.apr)).toMatch(/^10,36\s?%$/);
+    expect(figure(workflow.offers.totalPayable)).toMatch(/^15\s259,20\s€$/);
+    expect(figure(workflow.offers.totalCost)).toMatch(said.totalCost);
     expect(figure(workflow.offers.arrangementFee)).toMatch(/^50,00\s€$/);
     expect(figure(workflow.offers.monthlyFee)).toMatch(/^1,50\s€$/);
-    expect(figure(workflow.offers.totalPayable)).toMatch(/^15\s259,20\s€$/);
     expect(figure(workflow.offers.validUntil)).toBe(said.valid);
-    expect(a.getByText(/^254,32\s€$/)).toBeInTheDocument();
-    expect(within(card('Beta Banka')).getByText(said.term72)).toBeInTheDocument();
+    // the amount and term are the group's heading; the borrowing rate is in the standard information
+    expect(a.queryByText(workflow.offers.amount)).toBeNull();
+    expect(a.queryByText(workflow.offers.annualRate)).toBeNull();
+    expect(a.getAllByRole('button')).toHaveLength(1);
+    expect(a.getByRole('button')).toHaveAccessibleName(said.chooseA);
+    // a counter-offer says what differs, in its own list
+    const beta = within(card('Beta Banka'));
+    const differs = beta.getByRole('list', { name: workflow.offers.differenceLabel });
+    expect(within(differs).getByText(said.termInstead72)).toBeInTheDocument();
+    expect(beta.getAllByRole('button')).toHaveLength(1);
+    // the cards only: no table on a phone
+    expect(screen.queryByRole('table')).toBeNull();
 
     expect(screen.getByText(words[language].common.warning)).toBeVisible();
   });
@@ -338,5 +353,172 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
     expect(within(answered).getByText(workflow.declined.outcome.upheld)).toBeInTheDocument();
     expect(within(answered).getByText('Ienākumi ir zem minimālās prasības.')).toBeInTheDocument();
     expect(within(answered).queryByRole('button', { name: workflow.declined.ask })).toBeNull();
+  });
+});
+
+/**
+ * The window's width as matchMedia reports it (jsdom has none, so the screen shows cards): a media query
+ * `(min-width: N px)` matches from N up, and its listeners hear a change of width.
+ */
+function stubWindowWidth(initial: number) {
+  let width = initial;
+  const listeners = new Set<() => void>();
+  const matchMedia = (query: string) => {
+    const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? Number.NaN);
+    return {
+      media: query,
+      get matches() {
+        return width >= min;
+      },
+      addEventListener: (_type: 'change', listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: 'change', listener: () => void) => listeners.delete(listener),
+    } as unknown as MediaQueryList;
+  };
+  Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: matchMedia });
+  return {
+    resize(next: number) {
+      width = next;
+      act(() => listeners.forEach((listener) => listener()));
+    },
+  };
+}
+
+describe.each(['lv', 'ru'] as const)('OffersScreen on a wide screen (%s)', (language) => {
+  const said = text[language];
+  const workflow = words[language].workflow;
+  const normal = (value: string | null) => value?.replace(/\s/g, ' ') ?? '';
+  /** the words with any space, the non-breaking ones of the numbers too */
+  const spaced = (words: string) => new RegExp(`^${words.replace(/ /g, '\\s')}$`);
+  const row = (lender: string) => {
+    const header = screen
+      .getAllByRole('rowheader')
+      .find((candidate) => candidate.textContent?.startsWith(lender) === true);
+    if (!header) throw new Error(`no row of ${lender}`);
+    return header.closest('tr') as HTMLElement;
+  };
+  const cells = (lender: string) =>
+    within(row(lender))
+      .getAllByRole('cell')
+      .map((cell) => normal(cell.textContent));
+
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'matchMedia');
+  });
+
+  it('shows each group as a table: its heading the caption, a column per figure, a row per offer headed by the lender', async () => {
+    stubWindowWidth(OFFERS_TABLE_WIDTH);
+    renderScreen(<OffersScreen />, { language, status: testStatus('offers', { offers: [...offers, offerE] }) });
+    const tables = await screen.findAllByRole('table');
+    expect(tables).toHaveLength(2);
+    expect(tables[0]).toHaveAccessibleName(spaced(said.matching));
+    expect(tables[1]).toHaveAccessibleName(spaced(said.different));
+    // the headings stay headings, inside the captions
+    expect(within(tables[0] as HTMLElement).getByRole('heading', { level: 2 })).toBeInTheDocument();
+    expect(tables[1]).toHaveAccessibleDescription(workflow.offers.differentLead);
+    for (const table of tables) {
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((header) => header.textContent),
+      ).toEqual([
+        workflow.offers.lender,
+        workflow.offers.monthlyPayment,
+        workflow.offers.apr,
+        workflow.offers.totalPayable,
+        workflow.offers.totalCost,
+        workflow.offers.validUntil,
+        workflow.offers.choice,
+      ]);
+    }
+    // no cards beside the table: each offer once
+    expect(cardNames()).toEqual([]);
+    const lenders = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('rowheader')
+        .map((header) => header.querySelector('.offer-table__name')?.textContent);
+    expect(lenders(tables[0] as HTMLElement)).toEqual(['Alfa Kredīts', 'Epsilon Banka']);
+    expect(lenders(tables[1] as HTMLElement)).toEqual(['Beta Banka', 'Ceta Finanses']);
+
+    const [monthly, apr, total, cost, valid] = cells('Alfa Kredīts');
+    expect(monthly).toMatch(/^254,32 €$/);
+    expect(apr).toMatch(/^10,36 ?%$/);
+    expect(total).toMatch(/^15 259,20 €$/);
+    expect(cost).toMatch(said.totalCost);
+    expect(valid).toBe(normal(said.valid));
+    expect(row('Alfa Kredīts').querySelector('img')).toHaveAttribute('src', '/api/lenders/lender-a/logo.svg');
+
+    // the best badge on the one best row; the counter-offer's row says what differs; one action a row
+    expect(screen.getAllByText(said.best)).toHaveLength(1);
+    expect(within(row('Alfa Kredīts')).getByText(said.best)).toBeInTheDocument();
+    const differs = within(row('Beta Banka')).getByRole('list', { name: workflow.offers.differenceLabel });
+    expect(within(differs).getByText(said.termInstead72)).toBeInTheDocument();
+    for (const lender of ['Alfa Kredīts', 'Epsilon Banka', 'Beta Banka', 'Ceta Finanses']) {
+      expect(within(row(lender)).getAllByRole('button')).toHaveLength(1);
+      expect(within(row(lender)).getByRole('button')).toHaveAccessibleName(
+        workflow.offers.chooseLabel.replace('{{lender}}', lender),
+      );
+    }
+    // the cost cap, where the total cost is
+    expect(within(row('Ceta Finanses')).getByText(workflow.offers.costCapShort)).toBeInTheDocument();
+    expect(within(row('Alfa Kredīts')).queryByText(workflow.offers.costCapShort)).toBeNull();
+  });
+
+  it('the column the rows are ordered by says so, and follows the sort control', async () => {
+    stubWindowWidth(OFFERS_TABLE_WIDTH);
+    const { user } = renderScreen(<OffersScreen />, {
+      language,
+      status: testStatus('offers', { offers: [...offers, offerE] }),
+    });
+    const [table] = await screen.findAllByRole('table');
+    const sorted = () =>
+      within(table as HTMLElement)
+        .getAllByRole('columnheader')
+        .filter((header) => header.hasAttribute('aria-sort'))
+        .map((header) => [header.textContent, header.getAttribute('aria-sort')]);
+    expect(sorted()).toEqual([[workflow.offers.apr, 'ascending']]);
+    await user.click(screen.getByRole('radio', { name: workflow.offers.sort.monthlyPayment }));
+    expect(sorted()).toEqual([[workflow.offers.monthlyPayment, 'ascending']]);
+    expect(
+      within(table as HTMLElement)
+        .getAllByRole('rowheader')
+        .map((header) => header.querySelector('.offer-table__name')?.textContent),
+    ).toEqual(['Epsilon Banka', 'Alfa Kredīts']);
+  });
+
+  it('an expired offer keeps its row, says so and has no button; choosing from a row works as from a card', async () => {
+    const stale = { ...offerA, validUntil: '2020-01-01T00:00:00.000Z' };
+    const choice = deferred<{ signUrl: string }>();
+    stubWindowWidth(OFFERS_TABLE_WIDTH);
+    const { actor, user } = renderScreen(<OffersScreen />, {
+      language,
+      status: testStatus('offers', { offers: [stale, offerE, offerB, offerC] }),
+      actors: { chooseOffer: fromPromise(() => choice.promise) },
+    });
+    await screen.findAllByRole('table');
+    expect(within(row('Alfa Kredīts')).getByText(workflow.offers.expired)).toBeInTheDocument();
+    expect(within(row('Alfa Kredīts')).queryByRole('button')).toBeNull();
+    expect(within(row('Epsilon Banka')).getByText(said.best)).toBeInTheDocument();
+
+    await user.click(within(row('Epsilon Banka')).getByRole('button'));
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'choosingOffer' }));
+    expect(within(row('Epsilon Banka')).getByRole('button')).toHaveAttribute('data-pending', 'true');
+    expect(within(row('Beta Banka')).getByRole('button')).toBeDisabled();
+    choice.resolve({ signUrl: 'https://epsilon.example/sign' });
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'offerChosen' }));
+  });
+
+  it('turns from cards to a table and back as the window widens and narrows', async () => {
+    const window = stubWindowWidth(375);
+    renderScreen(<OffersScreen />, { language, status: testStatus('offers', { offers }) });
+    await screen.findByRole('article', { name: 'Alfa Kredīts' });
+    expect(screen.queryByRole('table')).toBeNull();
+    window.resize(OFFERS_TABLE_WIDTH - 1);
+    expect(screen.queryByRole('table')).toBeNull();
+    window.resize(1280);
+    expect(screen.getAllByRole('table')).toHaveLength(2);
+    expect(screen.queryByRole('article', { name: 'Alfa Kredīts' })).toBeNull();
+    window.resize(375);
+    expect(screen.getByRole('article', { name: 'Alfa Kredīts' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });

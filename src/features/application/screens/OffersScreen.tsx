@@ -12,6 +12,9 @@ import { StepHeading } from '../StepHeading.tsx';
 import { useSend, useWorkflow, useWorkflowActor } from '../workflow-context.tsx';
 import { rememberChosenOffer } from './chosen-offer.ts';
 import { OfferCard } from './OfferCard.tsx';
+import { OffersTable } from './OffersTable.tsx';
+import type { OfferGroupProps, OfferRow } from './offer-group.ts';
+import { useOffersTable } from './use-offers-table.ts';
 import { DeclinedLenders } from './DeclinedLenders.tsx';
 import { formatEuro } from '../../../ui/format.ts';
 import { standardInformationHref } from '../../../../domain/standard-information-href.ts';
@@ -33,9 +36,40 @@ export function sortOffers(offers: readonly Offer[], key: SortKey): Offer[] {
 const choosingOfferId = (snapshot: ApplicationSnapshot): string | null =>
   childInput<{ offerId: string }>(snapshot, 'chooseOffer')?.offerId ?? null;
 
+/** A group of offers as cards, on a phone or in a narrow widget: a list of them under the group's heading. */
+function OfferCards({ heading, lead, empty, rows }: OfferGroupProps) {
+  return (
+    <>
+      <h2 className="offer-group__heading">{heading}</h2>
+      {lead ? <p className="screen__note">{lead}</p> : null}
+      {rows.length === 0 && empty ? <p className="screen__note">{empty}</p> : null}
+      {rows.length > 0 ? (
+        <ul className="offer-grid">
+          {rows.map(({ offer, isBest, isExpired, difference, standardInformation, action }) => (
+            <li key={offer.id} className="offer-grid__item">
+              <OfferCard
+                offer={offer}
+                headingLevel={3}
+                variant="compare"
+                isBest={isBest}
+                isExpired={isExpired}
+                difference={difference}
+                standardInformation={standardInformation}
+              >
+                {action}
+              </OfferCard>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
 /**
- * The comparison: every offer side by side, sorted as the applicant likes, the best marked, each with a
- * Choose button. Late offers still arrive here and are announced.
+ * The comparison: every offer side by side, sorted as the applicant likes, the best marked, each with one
+ * Choose button; those for the loan asked first, then those for another amount or term. Cards on a phone, a
+ * table per group on a wide screen. Late offers still arrive here and are announced.
  */
 export function OffersScreen() {
   const { t } = useTranslation(SCREEN_NAMESPACES);
@@ -50,6 +84,8 @@ export function OffersScreen() {
   const token = useWorkflow((snapshot) => snapshot.context.token);
   const [sortKey, setSortKey] = useState<SortKey>('apr');
   const [pressed, setPressed] = useState<string | null>(null);
+  // a table on a wide screen, cards on a phone or a narrow widget: one of them in the DOM
+  const table = useOffersTable();
 
   const offers = status?.offers ?? [];
   // an offer runs out while the person compares: its card greys the minute it does
@@ -81,42 +117,36 @@ export function OffersScreen() {
     send({ type: 'CHOOSE_OFFER', offerId });
   };
 
-  const card = (offer: Offer) => {
+  const rowOf = (offer: Offer): OfferRow => {
+    const isExpired = expired(offer);
     const isPending = pendingId === offer.id;
-    return (
-      <li key={offer.id} className="offer-grid__item">
-        <OfferCard
-          offer={offer}
-          headingLevel={3}
-          isBest={offer.best && !expired(offer)}
-          isExpired={expired(offer)}
-          difference={offer.matchesRequest ? null : differenceOf(offer, loan)}
-          standardInformation={
-            token
-              ? {
-                  html: standardInformationHref(token, offer.id, lang, 'html'),
-                  pdf: standardInformationHref(token, offer.id, lang, 'pdf'),
-                }
-              : null
+    return {
+      offer,
+      isBest: offer.best && !isExpired,
+      isExpired,
+      difference: offer.matchesRequest ? null : differenceOf(offer, loan),
+      standardInformation: token
+        ? {
+            html: standardInformationHref(token, offer.id, lang, 'html'),
+            pdf: standardInformationHref(token, offer.id, lang, 'pdf'),
           }
+        : null,
+      action: isExpired ? null : (
+        <Button
+          size={table ? 'normal' : 'large'}
+          className="offer-choose"
+          aria-label={t('offers.chooseLabel', { lender: offer.lenderName })}
+          isPending={isPending}
+          isDisabled={choosing && !isPending}
+          onPress={() => choose(offer.id)}
         >
-          {expired(offer) ? null : (
-            <Button
-              size="large"
-              className="offer-card__choose"
-              aria-label={t('offers.chooseLabel', { lender: offer.lenderName })}
-              isPending={isPending}
-              isDisabled={choosing && !isPending}
-              onPress={() => choose(offer.id)}
-            >
-              {t('offers.choose')}
-              {isPending ? <Spinner /> : null}
-            </Button>
-          )}
-        </OfferCard>
-      </li>
-    );
+          {t('offers.choose')}
+          {isPending ? <Spinner /> : null}
+        </Button>
+      ),
+    };
   };
+  const Group = table ? OffersTable : OfferCards;
 
   /** "7 000 € instead of 12 000 €", "48 months instead of 60": what differs from the loan asked for */
   function differenceOf(offer: Offer, asked: { amount: number; term: number }): string[] {
@@ -154,21 +184,22 @@ export function OffersScreen() {
 
       <p className="screen__note">{t(`offers.order.${sortKey}`)}</p>
 
-      <h2 className="offer-group__heading">
-        {t('offers.matchingHeading', {
+      <Group
+        heading={t('offers.matchingHeading', {
           amount: formatEuro(lang, loan.amount),
           term: t('months', { ns: 'common', count: loan.term }),
         })}
-      </h2>
-      {matching.length === 0 ? <p className="screen__note">{t('offers.noMatching')}</p> : null}
-      <ul className="offer-grid">{matching.map(card)}</ul>
-
+        empty={t('offers.noMatching')}
+        rows={matching.map(rowOf)}
+        sortKey={sortKey}
+      />
       {different.length > 0 ? (
-        <>
-          <h2 className="offer-group__heading">{t('offers.differentHeading', { count: different.length })}</h2>
-          <p className="screen__note">{t('offers.differentLead')}</p>
-          <ul className="offer-grid">{different.map(card)}</ul>
-        </>
+        <Group
+          heading={t('offers.differentHeading', { count: different.length })}
+          lead={t('offers.differentLead')}
+          rows={different.map(rowOf)}
+          sortKey={sortKey}
+        />
       ) : null}
 
       {declined.length > 0 && status ? <DeclinedLenders lenders={declined} /> : null}

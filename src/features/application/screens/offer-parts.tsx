@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
+
+/** Where an offer's standard pre-contractual information opens, as a page and as a PDF. */
+export interface StandardInformationLinks {
+  readonly html: string;
+  readonly pdf: string;
+}
+
+/** The one best offer's badge, on its card and in its table row. */
+export function BestBadge() {
+  const { t } = useTranslation(SCREEN_NAMESPACES);
+  return <p className="offer-badge">{t('offers.best')}</p>;
+}
+
+/** How a counter-offer differs from the loan asked for, one line each ("7 000 € instead of 12 000 €"). */
+export function OfferDifference({ lines }: { lines: readonly string[] | null }) {
+  const { t } = useTranslation(SCREEN_NAMESPACES);
+  if (!lines || lines.length === 0) return null;
+  return (
+    <ul className="offer-difference" aria-label={t('offers.differenceLabel')}>
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The offer's standard information, a page and a PDF in a new tab: secondary to choosing it. */
+export function StandardInformation({ lender, links }: { lender: string; links: StandardInformationLinks | null }) {
+  const { t } = useTranslation(SCREEN_NAMESPACES);
+  if (!links) return null;
+  const newTab = <span className="visually-hidden"> {t('offers.opensInNewTab', { lender })}</span>;
+  return (
+    <p className="offer-documents">
+      <a href={links.html} target="_blank" rel="noopener">
+        {t('offers.standardInformation')}
+        {newTab}
+      </a>{' '}
+      <a href={links.pdf} target="_blank" rel="noopener">
+        {t('offers.standardInformationPdf')}
+        {newTab}
+      </a>
+    </p>
+  );
+}

@@ -1,0 +1,36 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * From this width the offers are a table, below it cards. 992 px is the spec's desktop breakpoint (tokens.css):
+ * the table's seven columns (lender, monthly payment, APR, total payable, total cost, validity, choice) need about
+ * 900 px with Russian headings and whole sums that never break; narrower, the headings wrap to three lines and
+ * the lender's name to one word a line, where a card reads better. screens-wide.css lays the cards out in two
+ * columns from 768 px up to here.
+ */
+export const OFFERS_TABLE_QUERY = '(min-width: 992px)';
+
+/** null where the page has no matchMedia (a test's DOM): the cards, which read well at any width */
+const mediaQuery = (): MediaQueryList | null =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(OFFERS_TABLE_QUERY)
+    : null;
+
+function subscribe(onChange: () => void): () => void {
+  const list = mediaQuery();
+  list?.addEventListener('change', onChange);
+  return () => list?.removeEventListener('change', onChange);
+}
+
+/**
+ * Whether the offers show as a table: the width of the window the screen runs in, the site's tab or a widget's
+ * iframe, read at the first render (the workflow renders in the browser only, so the first paint has the right
+ * layout) and followed as it changes (a phone turned, a widget resized). One layout in the DOM at a time: screen
+ * readers and find-in-page meet each offer once.
+ */
+export function useOffersTable(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => mediaQuery()?.matches ?? false,
+    () => false,
+  );
+}
