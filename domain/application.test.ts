@@ -34,16 +34,20 @@ describe('application schema', () => {
       email: 'email',
       phoneNumber: 'phone',
       loanPurpose: 'selectPurpose',
-      monthlyFinancialLiabilities: 'required',
+      monthlyFinancialLiabilities: 'enterLiabilities',
     });
   });
 
-  it('asks for missing data with the required message', () => {
+  it('asks for missing data by naming the question', () => {
     expect(errorsOf({ ...validApplication, firstname: undefined, hasSpouse: undefined })).toEqual({
-      firstname: 'required',
-      hasSpouse: 'required',
+      firstname: 'enterFirstname',
+      hasSpouse: 'answerSpouse',
     });
-    expect(errorsOf({ ...validApplication, firstname: '   ' })).toEqual({ firstname: 'required' });
+    expect(errorsOf({ ...validApplication, firstname: '   ' })).toEqual({ firstname: 'enterFirstname' });
+  });
+
+  it('says a name is too long, not too short', () => {
+    expect(errorsOf({ ...validApplication, lastname: 'A'.repeat(51) })).toEqual({ lastname: 'nameTooLong' });
   });
 
   it('tells letters from digits in names', () => {
@@ -57,7 +61,7 @@ describe('application schema', () => {
   });
 
   it('needs a date of birth with a new-format code and checks the age range', () => {
-    expect(errorsOf({ ...validApplication, personalId: '325671-23456' })).toEqual({ dateOfBirth: 'required' });
+    expect(errorsOf({ ...validApplication, personalId: '325671-23456' })).toEqual({ dateOfBirth: 'enterDateOfBirth' });
     expect(errorsOf({ ...validApplication, personalId: '325671-23456', dateOfBirth: '2010-05-01' })).toEqual({
       dateOfBirth: 'ageRange',
     });

@@ -11,11 +11,29 @@ import { LENDER_ID_PATTERN } from './lender-id.ts';
  * Every issue's message is a key of locales/{lv,ru}/validation.json, so the browser and the server
  * show the same words in the applicant's language. Written with zod/mini, whose functional checks
  * let the bundler leave out what the form does not use: the same schema, a third of zod's weight
- * in the first step of the wizard.
+ * in the first step of the wizard. A missing answer names the question (issue 16: "enter your first
+ * name", "say whether you have dependents"); "required" is left for what no question of the form asks.
  */
 
 export const VALIDATION_MESSAGE_KEYS = [
   'required',
+  'enterFirstname',
+  'enterLastname',
+  'enterPersonalCode',
+  'enterEmail',
+  'enterPhone',
+  'answerSpouse',
+  'answerDependents',
+  'answerLiabilities',
+  'answerPep',
+  'answerDataSharing',
+  'enterLiabilities',
+  'enterPosition',
+  'selectDependents',
+  'enterDateOfBirth',
+  'selectEmploymentDuration',
+  'selectOtherIncome',
+  'nameTooLong',
   'selectPurpose',
   'purposeText',
   'onlyLetters',
@@ -68,33 +86,35 @@ const MAX_MONEY = 1_000_000;
 
 const message = (key: ValidationMessageKey) => ({ error: key });
 
-const requiredBoolean = z.boolean(message('required'));
+/** A yes/no question the applicant must answer; `missing` names it. */
+const requiredBoolean = (missing: ValidationMessageKey) => z.boolean(message(missing));
 const optionalBoolean = z.optional(z.boolean(message('invalidValue')));
 const moneyAmount = z
   .number(message('money'))
   .check(z.minimum(0, message('money')), z.maximum(MAX_MONEY, message('money')));
 
-/** Trimmed, then required: the form's spaces alone are not an answer. */
-const requiredText = (maxLength: number, tooLong: ValidationMessageKey) =>
+/** Trimmed, then required: the form's spaces alone are not an answer. `missing` asks for it by name. */
+const requiredText = (missing: ValidationMessageKey, maxLength: number, tooLong: ValidationMessageKey) =>
   z
-    .string(message('required'))
-    .check(z.trim(), z.minLength(1, message('required')), z.maxLength(maxLength, message(tooLong)));
+    .string(message(missing))
+    .check(z.trim(), z.minLength(1, message(missing)), z.maxLength(maxLength, message(tooLong)));
 
-const nameField = requiredText(50, 'nameLength').check(
-  z.superRefine((value: string, ctx) => {
-    if (value.length === 0) return;
-    const add = (key: ValidationMessageKey) => ctx.addIssue({ code: 'custom', message: key, input: value });
-    // letters of any script, spaces, hyphens and apostrophes between them
-    if (!/^[\p{L}\p{M}' -]+$/u.test(value)) return add('onlyLetters');
-    if (!/^[\p{Script=Latin}\p{M}' -]+$/u.test(value)) return add('nameLatin');
-    if ((value.match(/\p{L}/gu) ?? []).length < 2 || !/^\p{L}/u.test(value)) return add('nameLength');
-  }),
-);
+const nameField = (missing: ValidationMessageKey) =>
+  requiredText(missing, 50, 'nameTooLong').check(
+    z.superRefine((value: string, ctx) => {
+      if (value.length === 0) return;
+      const add = (key: ValidationMessageKey) => ctx.addIssue({ code: 'custom', message: key, input: value });
+      // letters of any script, spaces, hyphens and apostrophes between them
+      if (!/^[\p{L}\p{M}' -]+$/u.test(value)) return add('onlyLetters');
+      if (!/^[\p{Script=Latin}\p{M}' -]+$/u.test(value)) return add('nameLatin');
+      if ((value.match(/\p{L}/gu) ?? []).length < 2 || !/^\p{L}/u.test(value)) return add('nameLength');
+    }),
+  );
 
 export const incomeEntrySchema = z.object({
   type: z.enum(INCOME_TYPES, message('incomeTypes')),
-  employmentDuration: z.enum(EMPLOYMENT_DURATIONS, message('required')),
-  typeOfOtherIncome: z.optional(z.enum(OTHER_INCOME_TYPES, message('required'))),
+  employmentDuration: z.enum(EMPLOYMENT_DURATIONS, message('selectEmploymentDuration')),
+  typeOfOtherIncome: z.optional(z.enum(OTHER_INCOME_TYPES, message('selectOtherIncome'))),
   timeUntilEndOrStart: z.optional(z.enum(TIME_UNTIL_END_OR_START, message('required'))),
 });
 export type IncomeEntry = z.infer<typeof incomeEntrySchema>;
@@ -139,23 +159,27 @@ const applicationFields = z.object({
     // cross-field rules below, so the form would not show every error at once
     z.refine((entries: readonly unknown[]) => entries.length <= INCOME_TYPES.length, message('incomeTypes')),
   ),
-  firstname: nameField,
-  lastname: nameField,
+  firstname: nameField('enterFirstname'),
+  lastname: nameField('enterLastname'),
   loanPurpose: z.enum(LOAN_PURPOSES, message('selectPurpose')),
-  personalId: requiredText(20, 'personalCode').check(z.refine(isValidPersonalCode, message('personalCode'))),
-  email: z.pipe(requiredText(254, 'email'), z.email(message('email'))),
-  phoneNumber: requiredText(24, 'phone').check(z.refine(isValidPhone, message('phone'))),
-  hasSpouse: requiredBoolean,
-  hasDependents: requiredBoolean,
-  hasFinancialLiabilities: requiredBoolean,
+  personalId: requiredText('enterPersonalCode', 20, 'personalCode').check(
+    z.refine(isValidPersonalCode, message('personalCode')),
+  ),
+  email: z.pipe(requiredText('enterEmail', 254, 'email'), z.email(message('email'))),
+  phoneNumber: requiredText('enterPhone', 24, 'phone').check(z.refine(isValidPhone, message('phone'))),
+  hasSpouse: requiredBoolean('answerSpouse'),
+  hasDependents: requiredBoolean('answerDependents'),
+  hasFinancialLiabilities: requiredBoolean('answerLiabilities'),
   monthlyFinancialLiabilities: z.optional(moneyAmount),
-  politicalyExposedPerson: requiredBoolean,
+  politicalyExposedPerson: requiredBoolean('answerPep'),
   politicalPosition: z.optional(
-    z.string(message('required')).check(z.trim(), z.maxLength(200, message('invalidValue'))),
+    z.string(message('enterPosition')).check(z.trim(), z.maxLength(200, message('invalidValue'))),
   ),
   acceptTerms: z.literal(true, message('acceptTerms')),
   // a missing answer asks for data; an answer that is not yes or no is a wrong value
-  acceptDataSharing: z.boolean({ error: (issue) => (issue.input === undefined ? 'required' : 'invalidValue') }),
+  acceptDataSharing: z.boolean({
+    error: (issue) => (issue.input === undefined ? 'answerDataSharing' : 'invalidValue'),
+  }),
   // further fields
   term: z
     .number(message('termRange'))
@@ -171,7 +195,7 @@ const applicationFields = z.object({
   ),
   dateOfBirth: z.optional(isoDate),
   ownsProperty: optionalBoolean,
-  numberOfDependents: z.optional(z.enum(DEPENDENTS_COUNTS, message('required'))),
+  numberOfDependents: z.optional(z.enum(DEPENDENTS_COUNTS, message('selectDependents'))),
   spouseEmail: z.optional(z.email(message('email')).check(z.maxLength(254, message('email')))),
   spouseOffer: optionalBoolean,
   spouseIncomeTypes: z.optional(
@@ -207,10 +231,12 @@ function checkDependentFields(
     ctx.addIssue({ code: 'custom', message: key, path: [path], input: value[path] });
 
   if (value.hasFinancialLiabilities === true && typeof value.monthlyFinancialLiabilities !== 'number') {
-    add('monthlyFinancialLiabilities', 'required');
+    add('monthlyFinancialLiabilities', 'enterLiabilities');
   }
-  if (value.politicalyExposedPerson === true && !value.politicalPosition) add('politicalPosition', 'required');
-  if (value.hasDependents === true && value.numberOfDependents === undefined) add('numberOfDependents', 'required');
+  if (value.politicalyExposedPerson === true && !value.politicalPosition) add('politicalPosition', 'enterPosition');
+  if (value.hasDependents === true && value.numberOfDependents === undefined) {
+    add('numberOfDependents', 'selectDependents');
+  }
   if (value.loanPurpose === 'other') {
     const text = typeof value.loanPurposeText === 'string' ? value.loanPurposeText : '';
     if (text.length < 3 || !/\p{L}{2}/u.test(text)) add('loanPurposeText', 'purposeText');
@@ -223,7 +249,7 @@ function checkDependentFields(
     if (entry?.type === 'other' && entry.typeOfOtherIncome === undefined) {
       ctx.addIssue({
         code: 'custom',
-        message: 'required',
+        message: 'selectOtherIncome',
         path: ['incomeTypes', index, 'typeOfOtherIncome'],
         input: entry,
       });
@@ -233,7 +259,7 @@ function checkDependentFields(
   if (typeof value.personalId !== 'string' || !isValidPersonalCode(value.personalId)) return;
   const fromCode = birthDateFromPersonalCode(value.personalId);
   if (fromCode === null && value.dateOfBirth === undefined && isNewFormatPersonalCode(value.personalId)) {
-    add('dateOfBirth', 'required');
+    add('dateOfBirth', 'enterDateOfBirth');
     return;
   }
   if (fromCode !== null && value.dateOfBirth !== undefined && value.dateOfBirth !== fromCode) {

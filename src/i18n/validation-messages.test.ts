@@ -21,6 +21,47 @@ type Texts = { lv: string; ru: string };
 /** The exact texts, written out here so a change of wording in a locale file fails a test. */
 const M: Record<ValidationMessageKey, Texts> = {
   required: { lv: 'Lūdzu, ievadiet datus', ru: 'Пожалуйста, введите данные' },
+  enterFirstname: { lv: 'Ievadiet savu vārdu', ru: 'Введите ваше имя' },
+  enterLastname: { lv: 'Ievadiet savu uzvārdu', ru: 'Введите вашу фамилию' },
+  enterPersonalCode: { lv: 'Ievadiet savu personas kodu', ru: 'Введите ваш персональный код' },
+  enterEmail: { lv: 'Ievadiet savu e-pasta adresi', ru: 'Введите адрес вашей электронной почты' },
+  enterPhone: { lv: 'Ievadiet savu tālruņa numuru', ru: 'Введите ваш номер телефона' },
+  answerSpouse: {
+    lv: 'Norādiet, vai jums ir laulātais vai partneris',
+    ru: 'Укажите, есть ли у вас супруг(а) или партнёр',
+  },
+  answerDependents: { lv: 'Norādiet, vai jums ir apgādājamie', ru: 'Укажите, есть ли у вас иждивенцы' },
+  answerLiabilities: {
+    lv: 'Norādiet, vai jums ir citi kredīti vai finanšu saistības',
+    ru: 'Укажите, есть ли у вас другие кредиты или финансовые обязательства',
+  },
+  answerPep: {
+    lv: 'Norādiet, vai esat politiski nozīmīga persona',
+    ru: 'Укажите, являетесь ли вы политически значимым лицом',
+  },
+  answerDataSharing: {
+    lv: 'Norādiet, vai piekrītat datu nodošanai no VSAA',
+    ru: 'Укажите, согласны ли вы на передачу данных из ГАСС',
+  },
+  enterLiabilities: {
+    lv: 'Norādiet kopējos ikmēneša kredītu maksājumus eiro',
+    ru: 'Укажите общую сумму ежемесячных платежей по кредитам в евро',
+  },
+  enterPosition: { lv: 'Norādiet savu amatu', ru: 'Укажите вашу должность' },
+  selectDependents: { lv: 'Izvēlieties apgādājamo skaitu', ru: 'Выберите количество иждивенцев' },
+  enterDateOfBirth: {
+    lv: 'Norādiet dzimšanas datumu: gadu, mēnesi un dienu',
+    ru: 'Укажите дату рождения: год, месяц и день',
+  },
+  selectEmploymentDuration: {
+    lv: 'Izvēlieties, cik ilgi tiek saņemti šie ienākumi',
+    ru: 'Выберите, как долго поступает этот доход',
+  },
+  selectOtherIncome: { lv: 'Izvēlieties, kādi ir citi ienākumi', ru: 'Выберите, какой это доход' },
+  nameTooLong: {
+    lv: 'Vārds un uzvārds nedrīkst būt garāks par 50 rakstzīmēm',
+    ru: 'Имя и фамилия должны быть не длиннее 50 символов',
+  },
   selectPurpose: { lv: 'Izvēlieties kredīta mērķi', ru: 'Выберите цель кредита' },
   purposeText: { lv: 'Kredīta mērķis norādīts nepareizi', ru: 'Цель кредита указана неверно' },
   onlyLetters: { lv: 'Atļauti tikai burti', ru: 'Допускаются только буквы' },
@@ -124,16 +165,16 @@ describe('required fields (form order 1–16)', () => {
     ['monthlyIncome', [undefined, null, ''], M.income],
     ['amount', [undefined, null, ''], M.amountRange],
     ['incomeTypes', [undefined, null, ''], M.incomeTypes],
-    ['firstname', missingText, M.required],
-    ['lastname', missingText, M.required],
+    ['firstname', missingText, M.enterFirstname],
+    ['lastname', missingText, M.enterLastname],
     ['loanPurpose', [undefined, null, ''], M.selectPurpose],
-    ['personalId', missingText, M.required],
-    ['email', missingText, M.required],
-    ['phoneNumber', missingText, M.required],
-    ['hasSpouse', missingChoice, M.required],
-    ['hasDependents', missingChoice, M.required],
-    ['hasFinancialLiabilities', missingChoice, M.required],
-    ['politicalyExposedPerson', missingChoice, M.required],
+    ['personalId', missingText, M.enterPersonalCode],
+    ['email', missingText, M.enterEmail],
+    ['phoneNumber', missingText, M.enterPhone],
+    ['hasSpouse', missingChoice, M.answerSpouse],
+    ['hasDependents', missingChoice, M.answerDependents],
+    ['hasFinancialLiabilities', missingChoice, M.answerLiabilities],
+    ['politicalyExposedPerson', missingChoice, M.answerPep],
     ['acceptTerms', [undefined, null, 'true'], M.acceptTerms],
   ] as const)('%s: missing or empty gives its message', (field, values, texts) => {
     expect(messagesOf(without(field))).toEqual({ [field]: texts });
@@ -143,7 +184,7 @@ describe('required fields (form order 1–16)', () => {
 
   it('monthlyFinancialLiabilities (13): required once the applicant has liabilities', () => {
     expect(messagesOf(withFields({ hasFinancialLiabilities: true }))).toEqual({
-      monthlyFinancialLiabilities: M.required,
+      monthlyFinancialLiabilities: M.enterLiabilities,
     });
     expect(messagesOf(withFields({ hasFinancialLiabilities: false }))).toEqual({});
   });
@@ -154,8 +195,8 @@ describe('required fields (form order 1–16)', () => {
     expect(messagesOf(withFields({ acceptDataSharing: 'yes' }))).toEqual({ acceptDataSharing: M.invalidValue });
   });
 
-  it('acceptDataSharing (16): missing gives "please enter data"', () => {
-    expect(messagesOf(without('acceptDataSharing'))).toEqual({ acceptDataSharing: M.required });
+  it('acceptDataSharing (16): missing asks whether the applicant agrees', () => {
+    expect(messagesOf(without('acceptDataSharing'))).toEqual({ acceptDataSharing: M.answerDataSharing });
   });
 
   it('shows every missing field at once, in form order', () => {
@@ -177,8 +218,10 @@ describe('required fields (form order 1–16)', () => {
       'acceptTerms',
       'term',
     ]);
-    expect(messages.firstname).toEqual(M.required);
-    expect(messages.phoneNumber).toEqual(M.required);
+    expect(messages.firstname).toEqual(M.enterFirstname);
+    expect(messages.phoneNumber).toEqual(M.enterPhone);
+    // no question of the form is left with the general "please enter data"
+    expect(Object.values(messages)).not.toContainEqual(M.required);
   });
 });
 
@@ -215,9 +258,15 @@ describe('first name and last name', () => {
     }
   });
 
-  it.each(['firstname', 'lastname'])('%s: at least 2 letters, starting with a letter, at most 50', (field) => {
-    for (const name of ['J', ' J ', 'J-', '-Jānis', "'Anna", '--', 'A'.repeat(51)]) {
+  it.each(['firstname', 'lastname'])('%s: at least 2 letters, starting with a letter', (field) => {
+    for (const name of ['J', ' J ', 'J-', '-Jānis', "'Anna", '--']) {
       expect(messagesOf(withFields({ [field]: name })), name).toEqual({ [field]: M.nameLength });
+    }
+  });
+
+  it.each(['firstname', 'lastname'])('%s: at most 50 characters, said as too long', (field) => {
+    for (const name of ['A'.repeat(51), 'Anna Marija '.repeat(5)]) {
+      expect(messagesOf(withFields({ [field]: name })), name).toEqual({ [field]: M.nameTooLong });
     }
   });
 
@@ -361,7 +410,7 @@ describe('age 18 to 85 (the test runs on 21 November 2026)', () => {
   });
 
   it('a new-format code needs the date of birth', () => {
-    expect(messagesOf(withFields({ personalId: NEW_CODE }))).toEqual({ dateOfBirth: M.required });
+    expect(messagesOf(withFields({ personalId: NEW_CODE }))).toEqual({ dateOfBirth: M.enterDateOfBirth });
   });
 
   it('a date of birth must be a real date written YYYY-MM-DD', () => {
@@ -414,7 +463,7 @@ describe('income and liabilities', () => {
       messagesOf(withFields({ hasFinancialLiabilities: true, monthlyFinancialLiabilities }));
     expect(liabilities(250)).toEqual({});
     expect(liabilities(0)).toEqual({});
-    expect(liabilities(undefined)).toEqual({ monthlyFinancialLiabilities: M.required });
+    expect(liabilities(undefined)).toEqual({ monthlyFinancialLiabilities: M.enterLiabilities });
     expect(liabilities(-5)).toEqual({ monthlyFinancialLiabilities: M.money });
     expect(liabilities('250')).toEqual({ monthlyFinancialLiabilities: M.money });
   });
@@ -435,9 +484,9 @@ describe('income and liabilities', () => {
 
 describe('dependents and politically exposed persons', () => {
   it('the number of dependents is required when the applicant has dependents', () => {
-    expect(messagesOf(withFields({ hasDependents: true }))).toEqual({ numberOfDependents: M.required });
+    expect(messagesOf(withFields({ hasDependents: true }))).toEqual({ numberOfDependents: M.selectDependents });
     expect(messagesOf(withFields({ hasDependents: true, numberOfDependents: '6' }))).toEqual({
-      numberOfDependents: M.required,
+      numberOfDependents: M.selectDependents,
     });
     for (const numberOfDependents of ['1', '2', '3', '4', '5', 'moreThan5']) {
       expect(messagesOf(withFields({ hasDependents: true, numberOfDependents })), numberOfDependents).toEqual({});
@@ -445,9 +494,9 @@ describe('dependents and politically exposed persons', () => {
   });
 
   it('the political position is required for a politically exposed person', () => {
-    expect(messagesOf(withFields({ politicalyExposedPerson: true }))).toEqual({ politicalPosition: M.required });
+    expect(messagesOf(withFields({ politicalyExposedPerson: true }))).toEqual({ politicalPosition: M.enterPosition });
     expect(messagesOf(withFields({ politicalyExposedPerson: true, politicalPosition: '   ' }))).toEqual({
-      politicalPosition: M.required,
+      politicalPosition: M.enterPosition,
     });
     expect(messagesOf(withFields({ politicalyExposedPerson: true, politicalPosition: 'Saeimas deputāts' }))).toEqual(
       {},
@@ -495,17 +544,17 @@ describe('income entries', () => {
       'incomeTypes.0.type': M.incomeTypes,
     });
     expect(messagesOf(withFields({ incomeTypes: [{ type: 'fullTimeJob' }] }))).toEqual({
-      'incomeTypes.0.employmentDuration': M.required,
+      'incomeTypes.0.employmentDuration': M.selectEmploymentDuration,
     });
   });
 
   it('"other" needs its subtype', () => {
     const other = { type: 'other', employmentDuration: 'under3Months' };
     expect(messagesOf(withFields({ incomeTypes: [job, other] }))).toEqual({
-      'incomeTypes.1.typeOfOtherIncome': M.required,
+      'incomeTypes.1.typeOfOtherIncome': M.selectOtherIncome,
     });
     expect(messagesOf(withFields({ incomeTypes: [{ ...other, typeOfOtherIncome: 'retired' }] }))).toEqual({
-      'incomeTypes.0.typeOfOtherIncome': M.required,
+      'incomeTypes.0.typeOfOtherIncome': M.selectOtherIncome,
     });
     for (const typeOfOtherIncome of [
       'businessman',
@@ -556,9 +605,9 @@ describe('all messages at once', () => {
       phoneNumber: M.phone,
       acceptTerms: M.acceptTerms,
       term: M.termRange,
-      monthlyFinancialLiabilities: M.required,
-      politicalPosition: M.required,
-      numberOfDependents: M.required,
+      monthlyFinancialLiabilities: M.enterLiabilities,
+      politicalPosition: M.enterPosition,
+      numberOfDependents: M.selectDependents,
     });
   });
 });

@@ -53,7 +53,7 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
         await acceptCookies(page);
 
         await page.getByRole('button', { name: form.submit }).click();
-        await expect(page.locator('[aria-invalid="true"]').first()).toBeFocused();
+        await expect(page.locator('.error-summary')).toBeFocused();
         await scan(page, 'the form with its errors');
 
         await fillApplication(page, lang);

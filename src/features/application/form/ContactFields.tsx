@@ -6,13 +6,13 @@ import { PhoneField } from '../../../ui/PhoneField.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import type { ApplicationForm } from './use-application-form.ts';
 
-/** How to reach the applicant: the e-mail address and the phone number with its country. */
+/** How to reach the applicant: the e-mail address and the phone number with its country, side by side on a wide screen. */
 export function ContactFields({ form }: { form: ApplicationForm }) {
   const { t } = useTranslation('form');
   const { values, set, bind, control, language } = form;
   const countryName = useCallback((iso: PhoneCountryIso) => t(iso, { ns: 'countries' }), [t]);
   return (
-    <>
+    <div className="application-form__contact">
       <TextField
         label={t('email.label')}
         description={t('email.description')}
@@ -38,6 +38,6 @@ export function ContactFields({ form }: { form: ApplicationForm }) {
         }}
         {...bind('phoneNumber')}
       />
-    </>
+    </div>
   );
 }

@@ -96,6 +96,22 @@ const WORDS = {
     submit: 'Izvēlēties kredītu',
     heading: 'Meklējam labāko kredītu',
     required: 'Lūdzu, ievadiet datus',
+    enterFirstname: 'Ievadiet savu vārdu',
+    enterLastname: 'Ievadiet savu uzvārdu',
+    enterPersonalCode: 'Ievadiet savu personas kodu',
+    enterEmail: 'Ievadiet savu e-pasta adresi',
+    enterPhone: 'Ievadiet savu tālruņa numuru',
+    answerSpouse: 'Norādiet, vai jums ir laulātais vai partneris',
+    answerDependents: 'Norādiet, vai jums ir apgādājamie',
+    answerLiabilities: 'Norādiet, vai jums ir citi kredīti vai finanšu saistības',
+    answerPep: 'Norādiet, vai esat politiski nozīmīga persona',
+    enterDateOfBirth: 'Norādiet dzimšanas datumu: gadu, mēnesi un dienu',
+    errorSummary: 'Ir problēma',
+    loanSummary: 'Pieprasītais kredīts',
+    summaryAmount: 'Summa',
+    summaryTerm: 'Termiņš',
+    summaryPurpose: 'Mērķis',
+    months24: '24 mēneši',
     income: 'Norādiet ikmēneša ienākumus pēc nodokļu nomaksas eiro',
     incomeTypesMessage: 'Izvēlieties vismaz vienu ienākumu veidu',
     selectPurpose: 'Izvēlieties kredīta mērķi',
@@ -104,7 +120,6 @@ const WORDS = {
     phoneMessage: 'Tālruņa numurs ievadīts nepareizi',
     sendFailed: 'Pieteikumu neizdevās nosūtīt. Lūdzu, mēģiniet vēlreiz — ievadītie dati ir saglabāti.',
     rateLimited: 'Pārāk daudz pieprasījumu. Lūdzu, uzgaidiet mazliet un mēģiniet vēlreiz',
-    checkFields: 'Lūdzu, pārbaudiet atzīmētos laukus',
     months84: '84 mēneši',
     months60: '60 mēnešu',
   },
@@ -175,6 +190,22 @@ const WORDS = {
     submit: 'Подобрать кредит',
     heading: 'Ищем лучший кредит',
     required: 'Пожалуйста, введите данные',
+    enterFirstname: 'Введите ваше имя',
+    enterLastname: 'Введите вашу фамилию',
+    enterPersonalCode: 'Введите ваш персональный код',
+    enterEmail: 'Введите адрес вашей электронной почты',
+    enterPhone: 'Введите ваш номер телефона',
+    answerSpouse: 'Укажите, есть ли у вас супруг(а) или партнёр',
+    answerDependents: 'Укажите, есть ли у вас иждивенцы',
+    answerLiabilities: 'Укажите, есть ли у вас другие кредиты или финансовые обязательства',
+    answerPep: 'Укажите, являетесь ли вы политически значимым лицом',
+    enterDateOfBirth: 'Укажите дату рождения: год, месяц и день',
+    errorSummary: 'Возникла проблема',
+    loanSummary: 'Запрашиваемый кредит',
+    summaryAmount: 'Сумма',
+    summaryTerm: 'Срок',
+    summaryPurpose: 'Цель',
+    months24: '24 месяца',
     income: 'Укажите ежемесячный доход после уплаты налогов в евро',
     incomeTypesMessage: 'Выберите хотя бы один вид дохода',
     selectPurpose: 'Выберите цель кредита',
@@ -183,7 +214,6 @@ const WORDS = {
     phoneMessage: 'Номер телефона введён неверно',
     sendFailed: 'Не удалось отправить заявку. Пожалуйста, попробуйте ещё раз — введённые данные сохранены.',
     rateLimited: 'Слишком много запросов. Пожалуйста, подождите немного и попробуйте снова',
-    checkFields: 'Пожалуйста, проверьте отмеченные поля',
     months84: '84 месяца',
     months60: '60 месяцев',
   },
@@ -310,41 +340,89 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
     for (const label of labels) expect(label).not.toMatch(english);
   });
 
-  it('shows a required field’s message once the person leaves it', async () => {
+  it('shows a required field’s own message once the person leaves it', async () => {
     const { user } = setup();
     const firstname = textbox(w.firstname);
     await user.click(firstname);
-    expect(screen.queryByText(w.required)).not.toBeInTheDocument();
+    expect(screen.queryByText(w.enterFirstname)).not.toBeInTheDocument();
     await user.tab();
-    const message = screen.getByText(w.required);
+    const message = screen.getByText(w.enterFirstname);
     expect(firstname).toHaveAttribute('aria-invalid', 'true');
-    expect(firstname).toHaveAccessibleDescription(w.required);
+    expect(firstname).toHaveAccessibleDescription(w.enterFirstname);
     expect(message).toBeVisible();
+    // no summary before a submission: the message stands beside its field only
+    expect(screen.queryByRole('heading', { name: w.errorSummary })).not.toBeInTheDocument();
 
     await user.click(firstname);
     await user.keyboard('Anna');
     expect(firstname).not.toHaveAttribute('aria-invalid');
-    expect(firstname).not.toHaveAccessibleDescription(expect.stringContaining(w.required));
+    expect(firstname).not.toHaveAccessibleDescription(expect.stringContaining(w.enterFirstname));
   });
 
-  it('shows every error on submitting an empty form and moves focus to the monthly income', async () => {
+  it('sums up every error of an empty form at its top, focused, a link to each field with its own message', async () => {
     const { user, actor } = setup();
     await user.click(submitButton(w));
-    const income = textbox(w.monthlyIncome);
-    expect(income).toHaveFocus();
-    expect(income).toHaveAccessibleDescription(expect.stringContaining(w.income));
-    expect(screen.getByText(w.incomeTypesMessage)).toBeInTheDocument();
-    expect(screen.getByText(w.selectPurpose)).toBeInTheDocument();
-    expect(screen.getByText(w.acceptTermsMessage)).toBeInTheDocument();
-    expect(screen.getAllByText(w.required).length).toBeGreaterThanOrEqual(8);
+    const heading = screen.getByRole('heading', { level: 2, name: w.errorSummary });
+    const summary = heading.closest<HTMLElement>('.error-summary');
+    expect(summary).toHaveFocus();
+    expect(within(summary as HTMLElement).getByRole('alert')).toContainElement(heading);
+    // at the top of the form, before its first field
+    const form = document.querySelector('form') as HTMLFormElement;
+    expect(form.firstElementChild).toBe(summary);
+
+    const links = within(summary as HTMLElement).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      w.income,
+      w.incomeTypesMessage,
+      w.enterFirstname,
+      w.enterLastname,
+      w.selectPurpose,
+      w.enterPersonalCode,
+      w.enterEmail,
+      w.enterPhone,
+      w.answerSpouse,
+      w.answerDependents,
+      w.answerLiabilities,
+      w.answerPep,
+      w.acceptTermsMessage,
+    ]);
+    // no question is left with the general "please enter data"
+    expect(screen.queryByText(w.required)).not.toBeInTheDocument();
+    for (const link of links) expect(document.querySelector(link.getAttribute('href') ?? '')).not.toBeNull();
+    expect(textbox(w.monthlyIncome)).toHaveAccessibleDescription(expect.stringContaining(w.income));
     expect(radiogroup(w.hasSpouse)).toHaveAttribute('aria-invalid', 'true');
+    expect(radiogroup(w.hasSpouse)).toHaveAccessibleDescription(expect.stringContaining(w.answerSpouse));
     expect(actor.getSnapshot().matches({ enteringEssence: 'editing' })).toBe(true);
 
-    // the first invalid field in form order gets the focus; a group gives it to its first answer
-    await typeInto(user, w.monthlyIncome, '1500');
+    // a link takes the focus to its field: the input, a group's first answer, a tick box
+    await user.click(within(summary as HTMLElement).getByRole('link', { name: w.enterLastname }));
+    expect(textbox(w.lastname)).toHaveFocus();
+    await user.click(within(summary as HTMLElement).getByRole('link', { name: w.answerDependents }));
+    expect(within(radiogroup(w.hasDependents)).getByRole('radio', { name: w.yes })).toHaveFocus();
+    await user.click(within(summary as HTMLElement).getByRole('link', { name: w.selectPurpose }));
+    expect(selectBox(w.loanPurpose)).toHaveFocus();
+    await user.click(within(summary as HTMLElement).getByRole('link', { name: w.acceptTermsMessage }));
+    expect(screen.getByRole('checkbox', { name: w.acceptTerms })).toHaveFocus();
+    // by keyboard too, and the address stays the wizard's
+    within(summary as HTMLElement)
+      .getByRole('link', { name: w.income })
+      .focus();
+    await user.keyboard('{Enter}');
+    expect(textbox(w.monthlyIncome)).toHaveFocus();
+    expect(window.location.hash).toBe('');
+
+    // what is corrected leaves the summary at once; nothing typed is lost
+    await user.paste('1500');
+    await typeInto(user, w.firstname, 'Jānis');
+    expect(within(summary as HTMLElement).queryByRole('link', { name: w.income })).not.toBeInTheDocument();
+    expect(within(summary as HTMLElement).queryByRole('link', { name: w.enterFirstname })).not.toBeInTheDocument();
+    expect(within(summary as HTMLElement).getByRole('link', { name: w.enterLastname })).toBeInTheDocument();
+    expect(textbox(w.monthlyIncome)).toHaveValue('1500');
+    expect(textbox(w.firstname)).toHaveValue('Jānis');
+
+    // the next submission focuses the summary again, now with what is left
     await user.click(screen.getByRole('checkbox', { name: w.fullTimeJob }));
     await choose(user, w.fullTimeDuration, w.over12);
-    await typeInto(user, w.firstname, 'Jānis');
     await typeInto(user, w.lastname, 'Bērziņš');
     await choose(user, w.loanPurpose, w.personalNeeds);
     await typeInto(user, w.personalId, '010180-15097');
@@ -352,7 +430,40 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
     await user.click(textbox(w.phone));
     await user.keyboard('20000000');
     await user.click(submitButton(w));
-    expect(within(radiogroup(w.hasSpouse)).getByRole('radio', { name: w.yes })).toHaveFocus();
+    const again = screen.getByRole('heading', { level: 2, name: w.errorSummary }).closest('.error-summary');
+    expect(again).toHaveFocus();
+    expect(within(again as HTMLElement).getAllByRole('link')[0]).toHaveTextContent(w.answerSpouse);
+
+    // all answered: the summary is gone
+    await answer(user, w.hasSpouse, false, w);
+    await answer(user, w.hasDependents, false, w);
+    await answer(user, w.hasFinancialLiabilities, false, w);
+    await answer(user, w.pep, false, w);
+    await user.click(screen.getByRole('checkbox', { name: w.acceptTerms }));
+    expect(screen.queryByRole('heading', { name: w.errorSummary })).not.toBeInTheDocument();
+  });
+
+  it('sums up the requested loan and follows the amount, the term and the purpose', async () => {
+    const { user } = setup();
+    const summary = screen.getByRole('region', { name: w.loanSummary });
+    const value = (term: string) =>
+      within(summary).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent ?? '';
+    // Intl's grouping, with a no-break space (Latvian groups from five digits): "12 000 €" never breaks inside
+    expect(value(w.summaryAmount)).toMatch(/^5[\u00a0\u202f]?000[\u00a0\u202f]€$/);
+    expect(value(w.summaryTerm)).toBe(w.months60);
+    expect(within(summary).queryByText(w.summaryPurpose)).not.toBeInTheDocument();
+    // first in the page's order, before the form, and nothing in it takes the focus
+    expect(summary.compareDocumentPosition(document.querySelector('form') as Node)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(summary.querySelector('a, button, input, select, [tabindex]')).toBeNull();
+
+    await user.selectOptions(selectBox(w.amount), '12000');
+    await user.selectOptions(selectBox(w.term), '24');
+    await choose(user, w.loanPurpose, w.personalNeeds);
+    expect(value(w.summaryAmount)).toMatch(/^12[\u00a0\u202f]000[\u00a0\u202f]€$/);
+    expect(value(w.summaryTerm)).toBe(w.months24);
+    expect(value(w.summaryPurpose)).toBe(w.personalNeeds);
   });
 
   it('shows and hides the follow-up fields with their answers', async () => {
@@ -597,8 +708,11 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
     await user.selectOptions(month, '02');
     // 31 February does not exist: the day is asked again
     await user.click(submitButton(w));
+    const summary = screen.getByRole('heading', { level: 2, name: w.errorSummary }).closest('.error-summary');
+    expect(summary).toHaveFocus();
+    await user.click(within(summary as HTMLElement).getByRole('link', { name: w.enterDateOfBirth }));
     expect(year).toHaveFocus();
-    expect(group).toHaveAccessibleDescription(expect.stringContaining(w.required));
+    expect(group).toHaveAccessibleDescription(expect.stringContaining(w.enterDateOfBirth));
     expect(choices(day)).toHaveLength(29);
     await user.selectOptions(day, '29');
 
@@ -627,7 +741,7 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
     actor.stop();
   });
 
-  it('shows the server’s field errors beside their fields and focuses the first', async () => {
+  it('shows the server’s field errors beside their fields and in the summary, which takes the focus', async () => {
     const message = w.personalCode;
     const { submissions, submitApplication } = recording(async () => {
       throw { code: 'validation', status: 400, fields: { personalId: message } } satisfies WorkflowError;
@@ -638,10 +752,17 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
 
     await waitFor(() => expect(actor.getSnapshot().matches({ enteringEssence: 'failed' })).toBe(true));
     const personalId = textbox(w.personalId);
-    await waitFor(() => expect(personalId).toHaveFocus());
+    const summary = screen.getByRole('heading', { level: 2, name: w.errorSummary }).closest('.error-summary');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(
+      within(summary as HTMLElement)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([message]);
     expect(personalId).toHaveAttribute('aria-invalid', 'true');
     expect(personalId).toHaveAccessibleDescription(expect.stringContaining(message));
-    expect(screen.getByRole('alert')).toHaveTextContent(w.checkFields);
+    await user.click(within(summary as HTMLElement).getByRole('link', { name: message }));
+    expect(personalId).toHaveFocus();
     expect(submissions).toHaveLength(1);
 
     // a new code: the server's message no longer applies

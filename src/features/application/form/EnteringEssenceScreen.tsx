@@ -5,6 +5,8 @@ import { LoanSection } from './LoanSection.tsx';
 import { PersonSection } from './PersonSection.tsx';
 import { HouseholdSection } from './HouseholdSection.tsx';
 import { ConsentsSection } from './ConsentsSection.tsx';
+import { ErrorSummary } from './ErrorSummary.tsx';
+import { LoanSummary } from './LoanSummary.tsx';
 import { useFirstMove } from './use-first-move.ts';
 
 // shown from the person's first move: its code and words are not part of the first step's download
@@ -15,39 +17,46 @@ import './form.css';
 
 /**
  * The first step of the wizard ("entering essence"): the loan application of spec section 3.
- * The schema the server uses judges it; a valid application goes to the machine as SUBMIT.
+ * The schema the server uses judges it; a valid application goes to the machine as SUBMIT, one
+ * with errors brings the error summary to the top of the form. The loan asked for is summed up
+ * beside the form on a wide screen and above it on a phone (first in the page's order: it has
+ * nothing to focus, so the keyboard goes straight from it to the form).
  */
 export function EnteringEssenceScreen() {
   const { t } = useTranslation(['form', 'workflow']);
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useApplicationForm(formRef);
+  const form = useApplicationForm();
   const firstMove = useFirstMove();
   return (
     <>
       <StepHeading>{t('steps.enteringEssence', { ns: 'workflow' })}</StepHeading>
       <p className="lead">{t('intro')}</p>
-      <form
-        ref={formRef}
-        className="application-form"
-        method="post"
-        noValidate
-        aria-busy={form.pending}
-        onSubmit={form.submit}
-      >
-        <p className="application-form__note">{t('requiredNote')}</p>
-        <div className="application-form__fields" inert={form.pending}>
-          <LoanSection form={form} />
-          <PersonSection form={form} />
-          <HouseholdSection form={form} />
-          {firstMove ? (
-            <Suspense fallback={null}>
-              <LenderChoice form={form} />
-            </Suspense>
-          ) : null}
-          <ConsentsSection form={form} />
-        </div>
-        <SubmitArea form={form} />
-      </form>
+      <div className="application-layout">
+        <LoanSummary form={form} />
+        <form
+          ref={formRef}
+          className="application-form"
+          method="post"
+          noValidate
+          aria-busy={form.pending}
+          onSubmit={form.submit}
+        >
+          <ErrorSummary formRef={formRef} {...form.summary} />
+          <p className="application-form__note">{t('requiredNote')}</p>
+          <div className="application-form__fields" inert={form.pending}>
+            <LoanSection form={form} />
+            <PersonSection form={form} />
+            <HouseholdSection form={form} />
+            {firstMove ? (
+              <Suspense fallback={null}>
+                <LenderChoice form={form} />
+              </Suspense>
+            ) : null}
+            <ConsentsSection form={form} />
+          </div>
+          <SubmitArea form={form} />
+        </form>
+      </div>
     </>
   );
 }

@@ -128,7 +128,7 @@ describe('assembleApplication', () => {
 
   it('asks the schema for the date of birth of a new-format code and sends it composed', () => {
     const noDate = schema.safeParse(assembleApplication({ ...valid, personalId: '329999-12345' }));
-    expect(noDate.success || fieldErrorKeys(noDate.error)).toEqual({ dateOfBirth: 'required' });
+    expect(noDate.success || fieldErrorKeys(noDate.error)).toEqual({ dateOfBirth: 'enterDateOfBirth' });
     const application = assembleApplication({
       ...valid,
       personalId: '329999-12345',
@@ -142,7 +142,7 @@ describe('assembleApplication', () => {
 
   it('sends an empty phone as empty (the schema asks for it) and a typed one as it is', () => {
     const empty = schema.safeParse(assembleApplication({ ...valid, phoneNumber: '+371' }));
-    expect(empty.success || fieldErrorKeys(empty.error)).toEqual({ phoneNumber: 'required' });
+    expect(empty.success || fieldErrorKeys(empty.error)).toEqual({ phoneNumber: 'enterPhone' });
     const short = schema.safeParse(assembleApplication({ ...valid, phoneNumber: '+371200' }));
     expect(short.success || fieldErrorKeys(short.error)).toEqual({ phoneNumber: 'phone' });
   });
@@ -153,16 +153,16 @@ describe('assembleApplication', () => {
     expect(result.success || fieldErrorKeys(result.error)).toEqual({
       monthlyIncome: 'income',
       incomeTypes: 'incomeTypes',
-      firstname: 'required',
-      lastname: 'required',
+      firstname: 'enterFirstname',
+      lastname: 'enterLastname',
       loanPurpose: 'selectPurpose',
-      personalId: 'required',
-      email: 'required',
-      phoneNumber: 'required',
-      hasSpouse: 'required',
-      hasDependents: 'required',
-      hasFinancialLiabilities: 'required',
-      politicalyExposedPerson: 'required',
+      personalId: 'enterPersonalCode',
+      email: 'enterEmail',
+      phoneNumber: 'enterPhone',
+      hasSpouse: 'answerSpouse',
+      hasDependents: 'answerDependents',
+      hasFinancialLiabilities: 'answerLiabilities',
+      politicalyExposedPerson: 'answerPep',
       acceptTerms: 'acceptTerms',
     });
   });
@@ -197,9 +197,9 @@ describe('incomeEntries', () => {
       assembleApplication({ ...valid, incomeTypes: ['fullTimeJob', 'other'], incomeDetails: emptyIncomeDetails() }),
     );
     expect(result.success || fieldErrorKeys(result.error)).toEqual({
-      'incomeTypes.0.employmentDuration': 'required',
-      'incomeTypes.1.employmentDuration': 'required',
-      'incomeTypes.1.typeOfOtherIncome': 'required',
+      'incomeTypes.0.employmentDuration': 'selectEmploymentDuration',
+      'incomeTypes.1.employmentDuration': 'selectEmploymentDuration',
+      'incomeTypes.1.typeOfOtherIncome': 'selectOtherIncome',
     });
   });
 });

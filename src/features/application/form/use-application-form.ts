@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createApplicationSchema, fieldErrorKeys, type IncomeType } from '../../../../domain/application.ts';
 import type { SubmitApplicationBody } from '../../../../domain/api.ts';
@@ -33,24 +33,6 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID().replaceAll('-', '');
 }
 
-/**
- * Moves focus to the first field of the form, in the order of the page, that shows an error: its
- * invalid control, else its first control (the first answer of a group).
- */
-export function focusFirstInvalid(form: HTMLElement | null): void {
-  const field = form?.querySelector<HTMLElement>('[data-field][data-invalid]');
-  if (!field) return;
-  const focusable = [...field.querySelectorAll<HTMLElement>('input, button, select, textarea')].filter(
-    (element) =>
-      element.tabIndex >= 0 &&
-      !(element as HTMLInputElement).disabled &&
-      (element as HTMLInputElement).type !== 'hidden' &&
-      !element.closest('[aria-hidden="true"]'),
-  );
-  const target = focusable.find((element) => element.getAttribute('aria-invalid') === 'true') ?? focusable[0];
-  target?.focus();
-}
-
 interface Sent {
   readonly json: string;
   readonly idempotencyKey: string;
@@ -65,7 +47,7 @@ const DETAILS_OF = { incomeTypes: 'incomeDetails', spouseIncomeTypes: 'spouseInc
  * (the schema's, once a field was left or the form submitted; the server's, beside the fields it
  * refused) and the submission to the machine.
  */
-export function useApplicationForm(formRef: RefObject<HTMLFormElement | null>) {
+export function useApplicationForm() {
   const { t } = useTranslation('form');
   const send = useSend();
   const language = useWorkflow((s) => s.context.language);
@@ -87,20 +69,13 @@ export function useApplicationForm(formRef: RefObject<HTMLFormElement | null>) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
   const [sent, setSent] = useState<Sent | null>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
+  /** submissions the form itself refused: each puts the focus on the error summary */
+  const [refusedSubmits, setRefusedSubmits] = useState(0);
 
   useEffect(() => {
     const storage = sessionStorageOrNull();
     if (storage) writeApplicationDraft(storage, values);
   }, [values]);
-
-  useEffect(() => {
-    if (focusRequest > 0) focusFirstInvalid(formRef.current);
-  }, [focusRequest, formRef]);
-
-  useEffect(() => {
-    if (failed) focusFirstInvalid(formRef.current);
-  }, [failed, serverErrors, formRef]);
 
   const assembled = useMemo(() => assembleApplication(values), [values]);
   const result = useMemo(() => schema.safeParse(assembled), [assembled]);
@@ -163,7 +138,7 @@ export function useApplicationForm(formRef: RefObject<HTMLFormElement | null>) {
     if (pending) return;
     setSubmitted(true);
     if (!result.success) {
-      setFocusRequest((count) => count + 1);
+      setRefusedSubmits((count) => count + 1);
       return;
     }
     const storage = sessionStorageOrNull();
@@ -186,6 +161,18 @@ export function useApplicationForm(formRef: RefObject<HTMLFormElement | null>) {
         .filter(([path]) => !isShownPath(values, path))
         .map(([, message]) => message)
     : [];
+
+  /**
+   * The error summary: shown after a submission the form refused while errors remain, or after one
+   * the server refused; it takes the focus at each such submission (the server's answer is a new
+   * object each time).
+   */
+  const summary = {
+    open: (submitted && !result.success) || failed,
+    focusKey: failed ? serverErrors : refusedSubmits,
+    messages: unplacedServerErrors,
+    values,
+  };
 
   /**
    * The words of a failed submission: the server's own, which come in the page's language, else
@@ -211,7 +198,7 @@ export function useApplicationForm(formRef: RefObject<HTMLFormElement | null>) {
     submit,
     pending,
     failed,
-    unplacedServerErrors,
+    summary,
     sendErrorText,
   };
 }
