@@ -81,8 +81,8 @@ const M: Record<ValidationMessageKey, Texts> = {
     ru: 'Имя и фамилия могут содержать только латинские буквы',
   },
   amountRange: {
-    lv: 'Kredīta summai jābūt no 500 līdz 25 000 EUR',
-    ru: 'Сумма кредита должна быть от 500 до 25 000 EUR',
+    lv: 'Kredīta summai jābūt no 500 līdz 25\u00a0000\u00a0EUR',
+    ru: 'Сумма кредита должна быть от 500 до 25\u00a0000\u00a0EUR',
   },
   termRange: { lv: 'Termiņam jābūt no 6 līdz 84 mēnešiem', ru: 'Срок должен быть от 6 до 84 месяцев' },
   income: {

@@ -60,7 +60,7 @@ const siteFont = await fontFinder('assets');
 const widgetFont = await fontFinder('assets/widgets');
 const fontPreloads = (lang: 'lv' | 'ru', font: (name: string) => string[]) => [
   ...font(lang === 'ru' ? 'open-sans-cyrillic-400-normal' : 'open-sans-latin-400-normal'),
-  ...font('poppins-latin-700-normal'),
+  ...font(lang === 'ru' ? 'montserrat-cyrillic-700-normal' : 'montserrat-latin-700-normal'),
 ];
 
 const ssr = (await import(join(root, 'dist/ssr/entry-server.js'))) as typeof EntryServer;
