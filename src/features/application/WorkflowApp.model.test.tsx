@@ -203,6 +203,8 @@ async function happen(event: ApplicationEvent, { pending, watchers }: Controls):
 const coveredTransitions = new Set<string>();
 const visitedStates = new Set<string>();
 const seenScreens = new Set<string>();
+/** the screens whose heading had the focus when the person arrived from another screen */
+const focusedOnArrival = new Set<string>();
 let plays = 0;
 
 function recorder(transitions: Set<string>, states: Set<string>) {
@@ -255,6 +257,8 @@ async function playOnScreens(
   writeApplicationDraft(window.sessionStorage, DRAFT);
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   const { unmount } = renderWithWorkflow(<WorkflowApp />, { actor, language: input.language });
+  let lastShown: WorkflowScreen = 'loading';
+  let realScreenShown = false;
   try {
     for (const [index, event] of events.entries()) {
       const done = USER_EVENTS.has(event.type)
@@ -270,6 +274,14 @@ async function playOnScreens(
         name: headingOf(shown, input.language, actor.getSnapshot().context.status?.state === 'signed'),
       });
       expect(heading.closest('[data-screen]')?.getAttribute('data-screen')).toBe(shown);
+      // a new step takes the focus to its heading, so a screen reader starts there; the page's
+      // first screen leaves the focus where the browser put it, and a moment of loading takes none
+      if (shown !== lastShown && realScreenShown && shown !== 'loading') {
+        await vi.waitFor(() => expect(document.activeElement, `focus on ${shown}`).toBe(heading));
+        focusedOnArrival.add(shown);
+      }
+      if (shown !== 'loading') realScreenShown = true;
+      lastShown = shown;
       seenScreens.add(shown);
     }
   } finally {
@@ -307,7 +319,8 @@ describe('the wizard, walked by the application machine’s model on its real sc
         if (!adds) continue;
         await playOnScreens(input, events, expected);
       }
-    });
+      // dozens of paths on real screens: minutes on a busy two-core machine, seconds on an idle one
+    }, 240_000);
   }
 
   it('reached every state and took every transition the machine defines, through the screens', () => {
@@ -330,6 +343,8 @@ describe('the wizard, walked by the application machine’s model on its real sc
         'waiting',
       ].sort(),
     );
+    // every screen but the loading one was also arrived at from another, and took the focus then
+    expect([...focusedOnArrival].sort()).toEqual([...seenScreens].filter((name) => name !== 'loading').sort());
     console.log(`model on screens: ${plays} paths played`);
   });
 });
