@@ -2,6 +2,8 @@ import { statSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { Language } from '../../domain/language.ts';
 import { PAGES } from '../../domain/site-pages.ts';
+import lvLenders from '../../locales/lv/lenders.json' with { type: 'json' };
+import ruLenders from '../../locales/ru/lenders.json' with { type: 'json' };
 import {
   answerAtBank,
   answerSmartId,
@@ -46,6 +48,8 @@ async function rejectCookies(page: Page) {
 /** A full-page PNG in the test's output folder, attached to its results; it must not be empty. */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`);
+  // no hover state left where the last click was
+  await page.mouse.move(0, 0);
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   expect(statSync(path).size, name).toBeGreaterThan(5_000);
   await testInfo.attach(name, { path, contentType: 'image/png' });
@@ -59,6 +63,7 @@ async function expectPage(page: Page, lang: Language) {
 
 for (const lang of LANGUAGES) {
   const { workflow, form } = WORDS[lang];
+  const lenders = (lang === 'lv' ? lvLenders : ruLenders).lenders;
   for (const viewport of VIEWPORTS) {
     const prefix = `${lang}-${viewport.width}`;
 
@@ -103,6 +108,8 @@ for (const lang of LANGUAGES) {
 
           await page.getByRole('button', { name: form.submit }).click();
           await expect(page.locator('.error-summary')).toBeFocused();
+          // the lender choice far below comes with the first move on the form: the click has just made it
+          await expect(page.getByRole('group', { name: lenders.label })).toBeVisible();
           await shoot(page, testInfo, step(2, 'form-errors'));
 
           await fillApplication(page, lang);
