@@ -30,6 +30,9 @@ const PAGES = [
   { name: 'home', path: '/' },
   { name: 'product', path: '/paterina-kredits' },
   { name: 'faq', path: '/buj' },
+  { name: 'wizard', path: '/applicantWorkflow/enteringEssence' },
+  { name: 'home-ru', path: '/ru' },
+  { name: 'wizard-ru', path: '/ru/applicantWorkflow/enteringEssence' },
 ] as const;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
