@@ -23,40 +23,25 @@ export function initCookieBanner(storage: Storage, onChange: (consent: Consent |
     current.textContent = (choice.dataset.template ?? '{choice}').replace('{choice}', label);
   };
 
-  // Where focus was before it came into the banner (by Tab, or from the policy page's button); none when
-  // the person started in the banner, which is first in the page
-  let cameFrom: HTMLElement | null = null;
-  banner.addEventListener('focusin', (event) => {
-    const from = event.relatedTarget;
-    if (!(from instanceof Node && banner.contains(from))) cameFrom = from instanceof HTMLElement ? from : null;
-  });
-
   // The page reserves the banner's height (cookie-banner.css) so that nothing focused hides under it
   new ResizeObserver(() =>
     document.documentElement.style.setProperty('--cookie-banner-height', `${banner.offsetHeight}px`),
   ).observe(banner);
 
-  // The browser scrolls a focused control into view (above the banner), but a control may reach further
-  // down than what holds the focus (a custom checkbox's label around its hidden input): lift the rest too,
-  // if it fits; a tall region (the main content, from the skip link) stays at its start
-  document.addEventListener('focusin', (event) => {
-    const target = event.target;
-    if (!(target instanceof Element) || banner.contains(target)) return;
-    const box = (target.closest('label') ?? target).getBoundingClientRect();
-    const floor = banner.hidden ? window.innerHeight : banner.getBoundingClientRect().top;
-    const under = box.bottom - floor;
-    if (under > 0 && box.height < floor) window.scrollBy({ top: Math.min(under + 8, box.top), behavior: 'instant' });
+  // Where focus was before it came into the banner (by Tab, or from the policy page's button); none when
+  // the person started in the banner, which is first in the page
+  let cameFrom: HTMLElement | null = null;
+  banner.addEventListener('focusin', ({ relatedTarget }) => {
+    if (!banner.contains(relatedTarget as Node | null)) cameFrom = relatedTarget as HTMLElement | null;
   });
 
   const decide = (consent: Consent) => {
     writeConsent(storage, consent);
-    const hadFocus = banner.contains(document.activeElement);
-    banner.hidden = true;
     // a hidden banner's focus would fall to the body, and the next Tab to the page's start
-    if (hadFocus) {
-      if (cameFrom?.isConnected) cameFrom.focus();
-      else document.getElementById('main')?.focus({ preventScroll: true });
+    if (banner.contains(document.activeElement)) {
+      (cameFrom?.isConnected ? cameFrom : document.getElementById('main'))?.focus();
     }
+    banner.hidden = true;
     showCurrent(consent);
     onChange(consent);
   };

@@ -7,7 +7,8 @@ import { useLanguage } from '../../i18n/use-language.ts';
  * Prerendered hidden; src/tracking/cookie-banner.ts shows it while no choice is stored and wires it.
  * First in the page, so keyboard and screen-reader users meet the choice before anything it could
  * cover; fixed at the bottom and kept to a third of a phone's screen. Accepting and refusing are equal
- * buttons side by side, first in the banner; no category is pre-ticked.
+ * buttons side by side, first in the banner; the settings open under their button; no category is
+ * pre-ticked.
  */
 export function CookieBanner() {
   const { t } = useTranslation();
@@ -21,6 +22,25 @@ export function CookieBanner() {
             {t('cookie.heading')}
           </h2>
           <p className="cookie-banner__text">{t('cookie.text')}</p>
+        </div>
+        <div className="cookie-banner__buttons">
+          <button type="button" className="button button--secondary" data-cookie-action="accept">
+            {t('cookie.accept')}
+          </button>
+          <button type="button" className="button button--secondary" data-cookie-action="reject">
+            {t('cookie.reject')}
+          </button>
+        </div>
+        <div className="cookie-banner__more">
+          <a href={policyPath}>{t('cookie.policyLink')}</a>
+          <button
+            type="button"
+            className="button button--ghost cookie-banner__settings"
+            data-cookie-action="customize"
+            aria-expanded="false"
+          >
+            {t('cookie.settings')}
+          </button>
         </div>
         <form className="cookie-banner__choices" data-cookie-form hidden>
           <fieldset>
@@ -40,25 +60,6 @@ export function CookieBanner() {
             {t('cookie.save')}
           </button>
         </form>
-        <div className="cookie-banner__buttons">
-          <button type="button" className="button button--secondary" data-cookie-action="accept">
-            {t('cookie.accept')}
-          </button>
-          <button type="button" className="button button--secondary" data-cookie-action="reject">
-            {t('cookie.reject')}
-          </button>
-        </div>
-        <div className="cookie-banner__more">
-          <button
-            type="button"
-            className="button button--ghost cookie-banner__settings"
-            data-cookie-action="customize"
-            aria-expanded="false"
-          >
-            {t('cookie.settings')}
-          </button>
-          <a href={policyPath}>{t('cookie.policyLink')}</a>
-        </div>
       </div>
     </section>
   );
