@@ -71,12 +71,12 @@ export function Document({
         <AssetLinks assets={assets} />
       </head>
       <body>
+        <CookieBanner />
         <Header switchPath={switchPath} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
         <Footer />
-        <CookieBanner />
       </body>
     </html>
   );

@@ -23,8 +23,24 @@ export function initCookieBanner(storage: Storage, onChange: (consent: Consent |
     current.textContent = (choice.dataset.template ?? '{choice}').replace('{choice}', label);
   };
 
+  // The page reserves the banner's height (cookie-banner.css) so that nothing focused hides under it
+  new ResizeObserver(() =>
+    document.documentElement.style.setProperty('--cookie-banner-height', `${banner.offsetHeight}px`),
+  ).observe(banner);
+
+  // Where focus was before it came into the banner (by Tab, or from the policy page's button); none when
+  // the person started in the banner, which is first in the page
+  let cameFrom: HTMLElement | null = null;
+  banner.addEventListener('focusin', ({ relatedTarget }) => {
+    if (!banner.contains(relatedTarget as Node | null)) cameFrom = relatedTarget as HTMLElement | null;
+  });
+
   const decide = (consent: Consent) => {
     writeConsent(storage, consent);
+    // a hidden banner's focus would fall to the body, and the next Tab to the page's start
+    if (banner.contains(document.activeElement)) {
+      (cameFrom?.isConnected ? cameFrom : document.getElementById('main'))?.focus();
+    }
     banner.hidden = true;
     showCurrent(consent);
     onChange(consent);

@@ -5,7 +5,10 @@ import { useLanguage } from '../../i18n/use-language.ts';
 
 /**
  * Prerendered hidden; src/tracking/cookie-banner.ts shows it while no choice is stored and wires it.
- * Accepting and refusing are equal buttons side by side; no category is pre-ticked.
+ * First in the page, so keyboard and screen-reader users meet the choice before anything it could
+ * cover; fixed at the bottom and kept to a third of a phone's screen. Accepting and refusing are equal
+ * buttons side by side, first in the banner; the settings open under their button; no category is
+ * pre-ticked.
  */
 export function CookieBanner() {
   const { t } = useTranslation();
@@ -14,12 +17,31 @@ export function CookieBanner() {
   return (
     <section className="cookie-banner" aria-labelledby="cookie-heading" data-cookie-banner hidden>
       <div className="container cookie-banner__inner">
-        <h2 id="cookie-heading" className="cookie-banner__heading">
-          {t('cookie.heading')}
-        </h2>
-        <p>
-          {t('cookie.text')} <a href={policyPath}>{t('cookie.policyLink')}</a>
-        </p>
+        <div className="cookie-banner__message">
+          <h2 id="cookie-heading" className="cookie-banner__heading">
+            {t('cookie.heading')}
+          </h2>
+          <p className="cookie-banner__text">{t('cookie.text')}</p>
+        </div>
+        <div className="cookie-banner__buttons">
+          <button type="button" className="button button--secondary" data-cookie-action="accept">
+            {t('cookie.accept')}
+          </button>
+          <button type="button" className="button button--secondary" data-cookie-action="reject">
+            {t('cookie.reject')}
+          </button>
+        </div>
+        <div className="cookie-banner__more">
+          <a href={policyPath}>{t('cookie.policyLink')}</a>
+          <button
+            type="button"
+            className="button button--ghost cookie-banner__settings"
+            data-cookie-action="customize"
+            aria-expanded="false"
+          >
+            {t('cookie.settings')}
+          </button>
+        </div>
         <form className="cookie-banner__choices" data-cookie-form hidden>
           <fieldset>
             <legend>{t('cookie.categories')}</legend>
@@ -38,17 +60,6 @@ export function CookieBanner() {
             {t('cookie.save')}
           </button>
         </form>
-        <div className="cookie-banner__buttons">
-          <button type="button" className="button button--secondary" data-cookie-action="accept">
-            {t('cookie.accept')}
-          </button>
-          <button type="button" className="button button--secondary" data-cookie-action="reject">
-            {t('cookie.reject')}
-          </button>
-          <button type="button" className="button button--ghost" data-cookie-action="customize" aria-expanded="false">
-            {t('cookie.settings')}
-          </button>
-        </div>
       </div>
     </section>
   );
