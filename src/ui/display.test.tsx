@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ActionLink } from './ActionLink.tsx';
 import { Disclosure } from './Disclosure.tsx';
-import { formatCountdown, formatDate } from './format-date.ts';
+import { formatCountdown, formatDate, formatShortDate } from './format-date.ts';
 import { LiveAnnouncer } from './LiveAnnouncer.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { SortControl } from './SortControl.tsx';
@@ -131,13 +131,20 @@ describe('ActionLink and Spinner', () => {
   });
 });
 
-describe('formatDate and formatCountdown', () => {
+describe('formatDate, formatShortDate and formatCountdown', () => {
   it('writes a day in the page language, Riga time', () => {
     expect(formatDate('lv', '2026-12-31T00:00:00.000Z')).toBe('2026. gada 31. decembris');
     expect(formatDate('ru', '2026-12-31T00:00:00.000Z')).toBe('31 декабря 2026 г.');
     // 23:30 UTC on the 31st is already the 1st in Riga
     expect(formatDate('lv', '2026-12-31T23:30:00.000Z')).toBe('2027. gada 1. janvāris');
     expect(formatDate('lv', 'not a date')).toBe('');
+  });
+
+  it('writes a day in digits for a table, the same width every day, Riga time', () => {
+    expect(formatShortDate('lv', '2026-12-31T00:00:00.000Z')).toMatch(/^31\.12\.2026\.?$/);
+    expect(formatShortDate('ru', '2026-01-05T00:00:00.000Z')).toBe('05.01.2026');
+    expect(formatShortDate('ru', '2026-12-31T23:30:00.000Z')).toBe('01.01.2027');
+    expect(formatShortDate('ru', 'not a date')).toBe('');
   });
 
   it('writes minutes and seconds of what is left, never below zero', () => {

@@ -44,15 +44,19 @@ test('lv: apply, identify at the bank, watch offers arrive, choose one, sign wit
   await expect(page.getByRole('button', { name: workflow.waiting.showOffers })).toBeVisible({ timeout: 15_000 });
 
   await expectStep(page, 'lv', 'offers', workflow.steps.offers);
-  const offers = page.getByRole('article');
+  // at 1280 px the offers for the loan asked are the first table's rows, each headed by its lender
+  const offers = page.getByRole('table').first().locator('tbody').getByRole('row');
   await expect(offers.first()).toBeVisible();
-  expect(await offers.count()).toBeGreaterThan(3);
+  expect(await page.getByRole('rowheader').count()).toBeGreaterThan(3);
   await expect(page.getByText(workflow.offers.best).first()).toBeVisible();
 
-  // sorted by APR: the first card's APR is the lowest
+  // sorted by APR: the first row's APR is the lowest
   await page.getByRole('radio', { name: workflow.offers.sort.apr }).check({ force: true });
   const chooseFirst = offers.first().getByRole('button', { name: new RegExp(`^${workflow.offers.choose}`) });
-  const lender = (await offers.first().getAttribute('aria-label')) ?? '';
+  const lender = ((await chooseFirst.getAttribute('aria-label')) ?? '').replace(
+    workflow.offers.chooseLabel.replace('{{lender}}', ''),
+    '',
+  );
   await chooseFirst.click();
 
   await expectStep(page, 'lv', 'offerChosen', workflow.steps.offerChosen);
@@ -79,7 +83,7 @@ test('ru: apply, identify with Smart-ID, see the offers', async ({ page }) => {
   await answerSmartId(page, code, 'OK');
   await expectStep(page, 'ru', 'waiting', workflow.steps.waiting);
   await expectStep(page, 'ru', 'offers', workflow.steps.offers);
-  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('table').first()).toBeVisible();
 });
 
 test('lv: apply, identify with an electronic signature, see the offers', async ({ page }) => {

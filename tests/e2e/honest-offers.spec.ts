@@ -34,6 +34,9 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
     page,
   }) => {
     const { workflow } = WORDS[lang];
+    // at Playwright's 1280 px the offers are table rows (cards on a phone), each headed by its lender
+    const offerRow = (lender: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: lender }) });
     const form = lang === 'lv' ? lvLenders : ruLenders;
     const serving = await servingLenders(page);
     await page.goto(
@@ -71,7 +74,7 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
     expect(asked).toHaveLength(serving.length - UNTICKED.length);
     for (const name of UNTICKED) {
       expect(asked).not.toContain(name);
-      await expect(page.getByRole('article', { name })).toHaveCount(0);
+      await expect(offerRow(name)).toHaveCount(0);
     }
 
     // counter-offers in their own group, with what differs, never badged best
@@ -84,24 +87,22 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
     });
     await expect(differentHeading).toBeVisible();
     for (const offer of counter) {
-      const card = page.getByRole('article', { name: offer.lenderName });
-      await expect(card.getByText(workflow.offers.best)).toHaveCount(0);
-      await expect(card.getByRole('list', { name: workflow.offers.differenceLabel })).toBeVisible();
+      const row = offerRow(offer.lenderName);
+      await expect(row.getByText(workflow.offers.best)).toHaveCount(0);
+      await expect(row.getByRole('list', { name: workflow.offers.differenceLabel })).toBeVisible();
     }
     const best = offers.filter((offer) => offer.best);
     expect(best).toHaveLength(1);
     const matchingApr = Math.min(...offers.filter((offer) => offer.matchesRequest).map((offer) => offer.apr));
     expect(best[0]?.apr).toBe(matchingApr);
     await expect(page.getByText(workflow.offers.best, { exact: true })).toHaveCount(1);
-    await expect(
-      page.getByRole('article', { name: best[0]?.lenderName }).getByText(workflow.offers.best, { exact: true }),
-    ).toBeVisible();
+    await expect(offerRow(best[0]?.lenderName ?? '').getByText(workflow.offers.best, { exact: true })).toBeVisible();
     await expect(page.getByText(workflow.offers.order.apr)).toBeVisible();
 
     // the best offer's standard information opens as a page and as a PDF, in the page's language
-    const bestCard = page.getByRole('article', { name: best[0]?.lenderName });
+    const bestCard = offerRow(best[0]?.lenderName ?? '');
     const pageHref = await bestCard
-      .getByRole('link', { name: workflow.offers.standardInformation })
+      .getByRole('link', { name: workflow.offers.standardInformationShort })
       .getAttribute('href');
     const pdfHref = await bestCard
       .getByRole('link', { name: workflow.offers.standardInformationPdf, exact: false })

@@ -77,7 +77,11 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
         await expectStep(page, lang, 'offers', workflow.steps.offers);
         await scan(page, 'the offers');
 
-        await page.getByRole('article').first().getByRole('button').click();
+        // a card's button on a phone, a row's in the table: the first offer's either way
+        await page
+          .getByRole('button', { name: new RegExp(`^${workflow.offers.choose}`) })
+          .first()
+          .click();
         await expectStep(page, lang, 'offerChosen', workflow.steps.offerChosen);
         await scan(page, 'the chosen offer');
 

@@ -38,6 +38,20 @@ describe.each(['lv', 'ru'] as const)('the step indicator (%s)', (language) => {
     expect(signing).not.toHaveAttribute('aria-current');
   });
 
+  it('keeps every stage’s name for screen readers: a narrow screen hides the others’ from sight only', () => {
+    renderWithWorkflow(<StepIndicator screen="signing" />, { actor: createTestActor({ language }), language });
+    expect(within(indicator()).getByRole('list').tagName).toBe('OL');
+    expect(items()).toHaveLength(4);
+    for (const [index, name] of stages.entries()) {
+      const label = within(items()[index] as HTMLElement).getByText(name);
+      expect(label).toHaveClass('step-indicator__name');
+      expect(label.closest('[aria-hidden="true"]')).toBeNull();
+      // the numbers are for sight; the name is what is said
+      expect(items()[index]?.querySelector('.step-indicator__number')).toHaveAttribute('aria-hidden', 'true');
+    }
+    expect(items()[3]).toHaveAttribute('aria-current', 'step');
+  });
+
   it('once paid, every stage is done and none is current', () => {
     renderWithWorkflow(<StepIndicator screen="paid" />, { actor: createTestActor({ language }), language });
     expect(items().every((item) => item.textContent?.endsWith(`, ${journey.done}`))).toBe(true);

@@ -122,6 +122,9 @@ const WORDS = {
     rateLimited: 'Pārāk daudz pieprasījumu. Lūdzu, uzgaidiet mazliet un mēģiniet vēlreiz',
     months84: '84 mēneši',
     months60: '60 mēnešu',
+    // on a phone one phrase, the term in the dative after "uz"
+    loan60: /^5\s?000\s€ uz 60 mēnešiem$/,
+    loan24: /^12\s000\s€ uz 24 mēnešiem/,
   },
   ru: {
     monthlyIncome: 'Ежемесячный доход после уплаты налогов, EUR',
@@ -216,6 +219,8 @@ const WORDS = {
     rateLimited: 'Слишком много запросов. Пожалуйста, подождите немного и попробуйте снова',
     months84: '84 месяца',
     months60: '60 месяцев',
+    loan60: /^5\s000\s€ на 60 месяцев$/,
+    loan24: /^12\s000\s€ на 24 месяца/,
   },
 } as const;
 type Words = (typeof WORDS)[Language];
@@ -452,6 +457,8 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
     expect(value(w.summaryAmount)).toMatch(/^5[\u00a0\u202f]?000[\u00a0\u202f]€$/);
     expect(value(w.summaryTerm)).toBe(w.months60);
     expect(within(summary).queryByText(w.summaryPurpose)).not.toBeInTheDocument();
+    const phrase = () => summary.querySelector('.loan-summary__phrase')?.textContent ?? '';
+    expect(phrase()).toMatch(w.loan60);
     // first in the page's order, before the form, and nothing in it takes the focus
     expect(summary.compareDocumentPosition(document.querySelector('form') as Node)).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,
@@ -464,6 +471,8 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
     expect(value(w.summaryAmount)).toMatch(/^12[\u00a0\u202f]000[\u00a0\u202f]€$/);
     expect(value(w.summaryTerm)).toBe(w.months24);
     expect(value(w.summaryPurpose)).toBe(w.personalNeeds);
+    expect(phrase()).toMatch(w.loan24);
+    expect(phrase()).toContain(w.personalNeeds);
   });
 
   it('shows and hides the follow-up fields with their answers', async () => {

@@ -4,7 +4,8 @@ import type { ApplicationForm } from './use-application-form.ts';
 
 /**
  * The loan asked for, as the form holds it now: amount, term and, once chosen, the purpose. Beside
- * the form on a wide screen, a line above it on a phone; it follows every change of the fields.
+ * the form on a wide screen, a line above it on a phone; it follows every change of the fields. One of
+ * its two shapes is shown at a time (form.css), so a screen reader meets the loan once.
  */
 export function LoanSummary({ form }: { form: ApplicationForm }) {
   const { t } = useTranslation('form');
@@ -14,7 +15,15 @@ export function LoanSummary({ form }: { form: ApplicationForm }) {
       <h2 className="loan-summary__title" id="loan-summary-title">
         {t('loanSummary.title')}
       </h2>
-      <dl className="loan-summary__list">
+      {/* on a phone the loan in one phrase, "5000 € uz 60 mēnešiem"; beside the form the list with its labels */}
+      <p className="loan-summary__phrase">
+        {t('loanSummary.loan', {
+          amount: formatEuro(form.language, amount),
+          term: t('monthsFor', { count: term }),
+        })}
+        {loanPurpose ? <span className="loan-summary__purpose">{t(`purpose.${loanPurpose}`)}</span> : null}
+      </p>
+      <dl className="loan-summary__terms">
         <div className="loan-summary__item">
           <dt>{t('loanSummary.amount')}</dt>
           <dd>{formatEuro(form.language, amount)}</dd>

@@ -17,8 +17,8 @@ export interface OfferCardProps {
   /** where the card sits in the page's outline */
   readonly headingLevel?: 2 | 3;
   /**
-   * 'compare' on the offers screen: the figures that tell offers apart (the amount and term are the group's, or
-   * the difference says them); 'full' on the chosen-offer screen: every term of the offer
+   * 'compare' on the offers screen: every figure but the amount and term, which are the group heading's (a
+   * counter-offer, with a difference, shows its own); 'full' on the chosen-offer screen: every term of the offer
    */
   readonly variant?: 'compare' | 'full';
   /** how a counter-offer differs from the loan asked for, one line each ("7 000 € instead of 12 000 €") */
@@ -29,9 +29,9 @@ export interface OfferCardProps {
 
 /**
  * One offer as a card: the lender, the monthly payment large, then the figures a consumer compares (the
- * directive's standard information): APR, total payable, total cost, fees, validity, and in full the amount,
- * term and borrowing rate. Flags an offer above the Latvian cost cap. The offers screen on a phone, the chosen
- * offer everywhere.
+ * directive's standard information): APR, total payable, borrowing rate, total cost, fees, validity, and the
+ * amount and term where the group's heading does not say them. Flags an offer above the Latvian cost cap. The
+ * offers screen on a phone, the chosen offer everywhere.
  */
 export function OfferCard({
   offer,
@@ -47,6 +47,8 @@ export function OfferCard({
   const { t } = useTranslation(SCREEN_NAMESPACES);
   const lang = useLanguage();
   const headingId = useId();
+  // a counter-offer's amount and term are its own, not the group heading's
+  const ownLoan = variant === 'full' || (difference !== null && difference.length > 0);
   const figure = (label: string, value: ReactNode, className?: string) => (
     <div className={className}>
       <dt>{t(label)}</dt>
@@ -73,15 +75,15 @@ export function OfferCard({
         <span className="offer-card__monthly-value">{formatEuroCents(lang, offer.monthlyPayment)}</span>
       </p>
       <dl className="figures">
-        {variant === 'full' ? (
+        {ownLoan ? (
           <>
             {figure('offers.amount', formatEuro(lang, offer.amount))}
             {figure('offers.term', t('months', { ns: 'common', count: offer.term }))}
-            {figure('offers.annualRate', formatPercent(lang, offer.annualRate))}
           </>
         ) : null}
         {figure('offers.apr', formatPercent(lang, offer.apr), 'figures__key')}
         {figure('offers.totalPayable', formatEuroCents(lang, offer.totalPayable), 'figures__key')}
+        {figure('offers.annualRate', formatPercent(lang, offer.annualRate))}
         {figure('offers.totalCost', formatEuroCents(lang, offer.totalCostOfCredit))}
         {figure('offers.arrangementFee', formatEuroCents(lang, offer.arrangementFee))}
         {figure('offers.monthlyFee', formatEuroCents(lang, offer.monthlyFee))}

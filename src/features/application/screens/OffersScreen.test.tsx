@@ -26,6 +26,7 @@ const offerA = testOffer({
   totalPayable: 15259.2,
   arrangementFee: 50,
   monthlyFee: 1.5,
+  annualRate: 8.75,
 });
 const offerB = testOffer({
   id: '00000000-0000-4000-8000-00000000000b',
@@ -66,9 +67,13 @@ const text = {
     sortTotal: 'Pēc kopējās summas',
     chooseA: 'Izvēlēties piedāvājumu: Alfa Kredīts',
     termInstead72: '72 mēneši pieprasīto 60 vietā',
-    matching: 'Piedāvājumi 12 000 € uz 60 mēnešu',
+    // the dative after "uz": "uz 60 mēnešiem", never the genitive "uz 60 mēnešu"
+    matching: 'Piedāvājumi 12 000 € uz 60 mēnešiem',
+    betaLoan: '12 000 € uz 72 mēnešiem',
+    term72: '72 mēneši',
     different: '2 piedāvājumi ar citu summu vai termiņu',
     valid: '2026. gada 31. decembris',
+    validShort: /^31\.12\.2026\.?$/,
     newOffer: 'Jauns piedāvājums: Delta Līzings',
     // Latvian groups digits from five on (CLDR): 3259,20 € but 15 259,20 €
     totalCost: /^3259,20\s€$/,
@@ -81,8 +86,11 @@ const text = {
     chooseA: 'Выбрать предложение: Alfa Kredīts',
     termInstead72: '72 месяца вместо запрошенных 60',
     matching: 'Предложения: 12 000 € на 60 месяцев',
+    betaLoan: '12 000 € на 72 месяца',
+    term72: '72 месяца',
     different: '2 предложения с другой суммой или сроком',
     valid: '31 декабря 2026 г.',
+    validShort: /^31\.12\.2026$/,
     newOffer: 'Новое предложение: Delta Līzings',
     totalCost: /^3\s259,20\s€$/,
   },
@@ -145,19 +153,25 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
     const figure = (label: string) => a.getByText(label).nextElementSibling?.textContent ?? '';
     expect(figure(workflow.offers.apr)).toMatch(/^10,36\s?%$/);
     expect(figure(workflow.offers.totalPayable)).toMatch(/^15\s259,20\s€$/);
+    expect(figure(workflow.offers.annualRate)).toMatch(/^8,75\s?%$/);
     expect(figure(workflow.offers.totalCost)).toMatch(said.totalCost);
     expect(figure(workflow.offers.arrangementFee)).toMatch(/^50,00\s€$/);
     expect(figure(workflow.offers.monthlyFee)).toMatch(/^1,50\s€$/);
     expect(figure(workflow.offers.validUntil)).toBe(said.valid);
-    // the amount and term are the group's heading; the borrowing rate is in the standard information
+    // the amount and term of an offer for the loan asked are its group's heading
     expect(a.queryByText(workflow.offers.amount)).toBeNull();
-    expect(a.queryByText(workflow.offers.annualRate)).toBeNull();
+    expect(a.queryByText(workflow.offers.term)).toBeNull();
     expect(a.getAllByRole('button')).toHaveLength(1);
     expect(a.getByRole('button')).toHaveAccessibleName(said.chooseA);
     // a counter-offer says what differs, in its own list
     const beta = within(card('Beta Banka'));
     const differs = beta.getByRole('list', { name: workflow.offers.differenceLabel });
     expect(within(differs).getByText(said.termInstead72)).toBeInTheDocument();
+    // and, its group's heading not saying them, its own amount and term and the borrowing rate
+    const betaFigure = (label: string) => beta.getByText(label).nextElementSibling?.textContent ?? '';
+    expect(betaFigure(workflow.offers.amount)).toMatch(/^12\s000\s€$/);
+    expect(betaFigure(workflow.offers.term)).toBe(said.term72);
+    expect(betaFigure(workflow.offers.annualRate)).toMatch(/^9,89\s?%$/);
     expect(beta.getAllByRole('button')).toHaveLength(1);
     // the cards only: no table on a phone
     expect(screen.queryByRole('table')).toBeNull();
@@ -424,8 +438,11 @@ describe.each(['lv', 'ru'] as const)('OffersScreen on a wide screen (%s)', (lang
         workflow.offers.lender,
         workflow.offers.monthlyPayment,
         workflow.offers.apr,
+        workflow.offers.annualRate,
         workflow.offers.totalPayable,
         workflow.offers.totalCost,
+        workflow.offers.arrangementFee,
+        workflow.offers.monthlyFee,
         workflow.offers.validUntil,
         workflow.offers.choice,
       ]);
@@ -439,12 +456,30 @@ describe.each(['lv', 'ru'] as const)('OffersScreen on a wide screen (%s)', (lang
     expect(lenders(tables[0] as HTMLElement)).toEqual(['Alfa Kredīts', 'Epsilon Banka']);
     expect(lenders(tables[1] as HTMLElement)).toEqual(['Beta Banka', 'Ceta Finanses']);
 
-    const [monthly, apr, total, cost, valid] = cells('Alfa Kredīts');
+    // every figure the card shows, without opening the standard information; the day short, in digits
+    const [monthly, apr, rate, total, cost, arrangementFee, monthlyFee, valid] = cells('Alfa Kredīts');
     expect(monthly).toMatch(/^254,32 €$/);
     expect(apr).toMatch(/^10,36 ?%$/);
+    expect(rate).toMatch(/^8,75 ?%$/);
     expect(total).toMatch(/^15 259,20 €$/);
     expect(cost).toMatch(said.totalCost);
-    expect(valid).toBe(normal(said.valid));
+    expect(arrangementFee).toMatch(/^50,00 €$/);
+    expect(monthlyFee).toMatch(/^1,50 €$/);
+    expect(valid).toMatch(said.validShort);
+    expect(within(row('Alfa Kredīts')).getByText(said.validShort)).toHaveAttribute(
+      'datetime',
+      '2026-12-31T00:00:00.000Z',
+    );
+    for (const lender of ['Alfa Kredīts', 'Epsilon Banka', 'Beta Banka', 'Ceta Finanses']) {
+      const figures = cells(lender);
+      expect(
+        figures.slice(0, 8).every((figure) => figure !== ''),
+        lender,
+      ).toBe(true);
+    }
+    // an offer for the loan asked has the group's amount and term; a counter-offer says its own
+    expect(within(row('Alfa Kredīts')).queryByText(said.betaLoan)).toBeNull();
+    expect(normal(row('Beta Banka').querySelector('.offer-table__loan')?.textContent ?? null)).toBe(said.betaLoan);
     expect(row('Alfa Kredīts').querySelector('img')).toHaveAttribute('src', '/api/lenders/lender-a/logo.svg');
 
     // the best badge on the one best row; the counter-offer's row says what differs; one action a row
@@ -495,7 +530,7 @@ describe.each(['lv', 'ru'] as const)('OffersScreen on a wide screen (%s)', (lang
       actors: { chooseOffer: fromPromise(() => choice.promise) },
     });
     await screen.findAllByRole('table');
-    expect(within(row('Alfa Kredīts')).getByText(workflow.offers.expired)).toBeInTheDocument();
+    expect(within(row('Alfa Kredīts')).getByText(workflow.offers.expiredShort)).toBeInTheDocument();
     expect(within(row('Alfa Kredīts')).queryByRole('button')).toBeNull();
     expect(within(row('Epsilon Banka')).getByText(said.best)).toBeInTheDocument();
 

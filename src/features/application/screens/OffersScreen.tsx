@@ -124,6 +124,12 @@ export function OffersScreen() {
       offer,
       isBest: offer.best && !isExpired,
       isExpired,
+      loan: offer.matchesRequest
+        ? null
+        : t('offers.loan', {
+            amount: formatEuro(lang, offer.amount),
+            term: t('monthsFor', { ns: 'common', count: offer.term }),
+          }),
       difference: offer.matchesRequest ? null : differenceOf(offer, loan),
       standardInformation: token
         ? {
@@ -187,7 +193,7 @@ export function OffersScreen() {
       <Group
         heading={t('offers.matchingHeading', {
           amount: formatEuro(lang, loan.amount),
-          term: t('months', { ns: 'common', count: loan.term }),
+          term: t('monthsFor', { ns: 'common', count: loan.term }),
         })}
         empty={t('offers.noMatching')}
         rows={matching.map(rowOf)}

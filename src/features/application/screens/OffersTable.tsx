@@ -1,18 +1,29 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEuroCents, formatPercent } from '../../../ui/format.ts';
-import { formatDate } from '../../../ui/format-date.ts';
+import { formatShortDate } from '../../../ui/format-date.ts';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 import { BestBadge, OfferDifference, StandardInformation } from './offer-parts.tsx';
 import type { OfferGroupProps } from './offer-group.ts';
-import type { SortKey } from './OffersScreen.tsx';
 import { useLanguage } from './shared.tsx';
+
+/** The figures a row shows after its lender, in this order: every figure an offer's card shows. */
+const FIGURE_COLUMNS = [
+  'monthlyPayment',
+  'apr',
+  'annualRate',
+  'totalPayable',
+  'totalCost',
+  'arrangementFee',
+  'monthlyFee',
+  'validUntil',
+] as const;
 
 /**
  * One group of offers as a table, on a wide screen: the group's heading is its caption, a row an offer with the
- * lender as its row header (logo, name, the best badge, what differs from the loan asked), then the monthly
- * payment, APR, total payable, total cost, validity and the one action. The column the rows are ordered by says
- * so (aria-sort).
+ * lender as its row header (logo, name, the best badge, a counter-offer's own amount and term and what differs
+ * from the loan asked, the standard information), then every figure of the offer's card, right-aligned in
+ * columns, and the one action. The column the rows are ordered by says so (aria-sort).
  */
 export function OffersTable({ heading, lead, empty, rows, sortKey }: OfferGroupProps) {
   const { t } = useTranslation(SCREEN_NAMESPACES);
@@ -27,11 +38,6 @@ export function OffersTable({ heading, lead, empty, rows, sortKey }: OfferGroupP
       </>
     );
   }
-  const column = (key: SortKey | 'totalCost' | 'validUntil') => (
-    <th scope="col" className="offer-table__figure" aria-sort={key === sortKey ? 'ascending' : undefined}>
-      {t(`offers.${key}`)}
-    </th>
-  );
   return (
     <table className="offer-table" aria-labelledby={headingId} {...(lead ? { 'aria-describedby': leadId } : {})}>
       <caption className="offer-table__caption">
@@ -47,18 +53,23 @@ export function OffersTable({ heading, lead, empty, rows, sortKey }: OfferGroupP
       <thead>
         <tr>
           <th scope="col">{t('offers.lender')}</th>
-          {column('monthlyPayment')}
-          {column('apr')}
-          {column('totalPayable')}
-          {column('totalCost')}
-          {column('validUntil')}
+          {FIGURE_COLUMNS.map((key) => (
+            <th
+              key={key}
+              scope="col"
+              className="offer-table__figure"
+              aria-sort={key === sortKey ? 'ascending' : undefined}
+            >
+              {t(`offers.${key}`)}
+            </th>
+          ))}
           <th scope="col">
             <span className="visually-hidden">{t('offers.choice')}</span>
           </th>
         </tr>
       </thead>
       <tbody>
-        {rows.map(({ offer, isBest, isExpired, difference, standardInformation, action }) => (
+        {rows.map(({ offer, isBest, isExpired, loan, difference, standardInformation, action }) => (
           <tr
             key={offer.id}
             className={`offer-table__row${isBest ? ' offer-table__row--best' : ''}${
@@ -69,26 +80,30 @@ export function OffersTable({ heading, lead, empty, rows, sortKey }: OfferGroupP
               {/* a block inside the cell: a cell laid out as a grid would stop being a cell for screen readers */}
               <div className="offer-table__lender">
                 <span className="offer-table__name">
-                  <img className="offer-logo" src={offer.lenderLogo} alt="" width={32} height={32} />
+                  <img className="offer-logo" src={offer.lenderLogo} alt="" width={24} height={24} />
                   {offer.lenderName}
                 </span>
                 {isBest ? <BestBadge /> : null}
+                {loan ? <p className="offer-table__loan">{loan}</p> : null}
                 <OfferDifference lines={difference} />
+                <StandardInformation lender={offer.lenderName} links={standardInformation} short />
               </div>
             </th>
             <td className="offer-table__figure offer-table__monthly">{formatEuroCents(lang, offer.monthlyPayment)}</td>
-            <td className="offer-table__figure">{formatPercent(lang, offer.apr)}</td>
-            <td className="offer-table__figure">{formatEuroCents(lang, offer.totalPayable)}</td>
+            <td className="offer-table__figure offer-table__key">{formatPercent(lang, offer.apr)}</td>
+            <td className="offer-table__figure">{formatPercent(lang, offer.annualRate)}</td>
+            <td className="offer-table__figure offer-table__key">{formatEuroCents(lang, offer.totalPayable)}</td>
             <td className="offer-table__figure">
               {formatEuroCents(lang, offer.totalCostOfCredit)}
               {offer.exceedsCostCap ? <p className="offer-warning">{t('offers.costCapShort')}</p> : null}
             </td>
+            <td className="offer-table__figure">{formatEuroCents(lang, offer.arrangementFee)}</td>
+            <td className="offer-table__figure">{formatEuroCents(lang, offer.monthlyFee)}</td>
             <td className="offer-table__figure">
-              <time dateTime={offer.validUntil}>{formatDate(lang, offer.validUntil)}</time>
+              <time dateTime={offer.validUntil}>{formatShortDate(lang, offer.validUntil)}</time>
             </td>
             <td className="offer-table__action">
-              {isExpired ? <p className="offer-expired">{t('offers.expired')}</p> : action}
-              <StandardInformation lender={offer.lenderName} links={standardInformation} />
+              {isExpired ? <p className="offer-expired">{t('offers.expiredShort')}</p> : action}
             </td>
           </tr>
         ))}

@@ -10,6 +10,8 @@ export interface OfferRow {
   readonly isBest: boolean;
   /** its validity ran out: no way to choose it */
   readonly isExpired: boolean;
+  /** a counter-offer's own amount and term, "3000 € uz 48 mēnešiem"; null for an offer of exactly the loan asked */
+  readonly loan: string | null;
   /** how a counter-offer differs from the loan asked for; null for an offer of exactly that loan */
   readonly difference: readonly string[] | null;
   readonly standardInformation: StandardInformationLinks | null;

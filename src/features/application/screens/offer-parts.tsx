@@ -26,15 +26,26 @@ export function OfferDifference({ lines }: { lines: readonly string[] | null }) 
   );
 }
 
-/** The offer's standard information, a page and a PDF in a new tab: secondary to choosing it. */
-export function StandardInformation({ lender, links }: { lender: string; links: StandardInformationLinks | null }) {
+/**
+ * The offer's standard information, a page and a PDF in a new tab: secondary to choosing it. `short` under the
+ * lender in a table row, where the longer label would take two lines of a narrow column.
+ */
+export function StandardInformation({
+  lender,
+  links,
+  short = false,
+}: {
+  lender: string;
+  links: StandardInformationLinks | null;
+  short?: boolean;
+}) {
   const { t } = useTranslation(SCREEN_NAMESPACES);
   if (!links) return null;
   const newTab = <span className="visually-hidden"> {t('offers.opensInNewTab', { lender })}</span>;
   return (
     <p className="offer-documents">
       <a href={links.html} target="_blank" rel="noopener">
-        {t('offers.standardInformation')}
+        {t(short ? 'offers.standardInformationShort' : 'offers.standardInformation')}
         {newTab}
       </a>{' '}
       <a href={links.pdf} target="_blank" rel="noopener">
