@@ -81,7 +81,10 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
         await summary.getByRole('link', { name: v.answerSpouse }).press('Enter');
         const spouse = page.getByRole('radiogroup', { name: form.hasSpouse.label });
         await expect(spouse.getByRole('radio', { name: form.yes, exact: true })).toBeFocused();
-        await expect(spouse.getByRole('radio', { name: form.yes, exact: true }).locator('..')).toBeInViewport();
+        // react-aria hides the input itself: the answer a person sees is its label
+        await expect(
+          spouse.getByRole('radio', { name: form.yes, exact: true }).locator('xpath=ancestor::label[1]'),
+        ).toBeInViewport();
 
         await summary.getByRole('link', { name: v.selectPurpose }).press('Enter');
         await expect(page.getByRole('combobox', { name: form.loanPurpose.label, exact: true })).toBeFocused();

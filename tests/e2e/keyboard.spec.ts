@@ -82,7 +82,9 @@ for (const lang of ['lv', 'ru'] as const) {
     await answerSmartId(page, await verificationCode(page), 'OK');
 
     await expectStep(page, lang, 'offers', workflow.steps.offers);
-    await tabTo(page, page.getByRole('article').first().getByRole('button'));
+    // on a desktop the offers are a table: the first row's one button chooses it
+    const firstOffer = page.getByRole('table').first().locator('tbody').getByRole('row').first();
+    await tabTo(page, firstOffer.getByRole('button', { name: new RegExp(`^${workflow.offers.choose}`) }));
     await page.keyboard.press('Enter');
 
     await expectStep(page, lang, 'offerChosen', workflow.steps.offerChosen);
