@@ -2,6 +2,7 @@ import '../styles/site.css';
 import { applyStorageRules } from '../tracking/storage-rules.ts';
 import { deferThirdPartyScripts } from '../tracking/deferred-scripts.ts';
 import { initCookieBanner } from '../tracking/cookie-banner.ts';
+import { loadTraversedAddresses } from './load-traversed-address.ts';
 
 /**
  * The one script every prerendered page loads. Pages are complete HTML; this applies the storage
@@ -13,6 +14,9 @@ applyStorageRules({
   local: window.localStorage,
   session: window.sessionStorage,
 });
+
+// the wizard's page keeps its own history entries (url-sync.ts); every other page loads what it is sent to
+if (!document.getElementById('workflow-root')) loadTraversedAddresses(window);
 
 const scripts = deferThirdPartyScripts();
 initCookieBanner(window.localStorage, (consent) => scripts.update(consent));

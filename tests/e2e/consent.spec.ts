@@ -54,7 +54,7 @@ test('accepting in the banner after interacting loads all three; a partial choic
   const requested = await recordThirdParty(page);
   await page.goto('/ru');
   const ruBanner = page.getByRole('region', { name: 'Мы уважаем ваш выбор' });
-  await ruBanner.getByRole('button', { name: 'Выбрать' }).click();
+  await ruBanner.getByRole('button', { name: 'Настройки' }).click();
   const boxes = ruBanner.getByRole('checkbox');
   for (const box of await boxes.all()) {
     if (await box.isEnabled()) await expect(box).not.toBeChecked(); // nothing pre-ticked
