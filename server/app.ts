@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createBroker, type Broker } from './broker.ts';
 import { loadConfig, type BrokerConfig } from './config/config.ts';
+import { registerApiDocs } from './http/api-docs.ts';
 import { registerApiRoutes } from './http/api-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { openApiOptions } from './http/openapi-document.ts';
@@ -87,6 +88,7 @@ export async function buildApp({
   await registerPartnerRoutes(app, broker);
   await registerPublisherRoutes(app, broker);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  registerApiDocs(app, broker);
   if (clientDir) {
     // pages and assets are compressed; API answers are small and the status endpoint is hot
     await app.register(async (site) => {
