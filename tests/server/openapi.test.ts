@@ -59,6 +59,7 @@ describe('the OpenAPI document', () => {
     );
     // what is left are warnings: no licence named, and the redirects answering 303 rather than a 2xx
     const warnings = problems.map((problem) => problem.ruleId);
+    console.log(`Redocly recommended: ${errors.length} errors, ${warnings.length} warnings (${warnings.join(', ')})`);
     expect(warnings.filter((rule) => rule !== 'operation-2xx-response' && rule !== 'info-license')).toEqual([]);
   });
 
@@ -139,5 +140,21 @@ describe('the OpenAPI document', () => {
       explode: true,
       schema: { type: 'object' },
     });
+  });
+
+  it('has a reference page of its own whose policy allows no script but its own', async () => {
+    const page = await fetch(`${broker.url}/api/docs`);
+    expect(page.status).toBe(200);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe/);
+    const html = await page.text();
+    expect(html).toContain('spec-url="/api/openapi.json"');
+    expect(html).not.toMatch(/<script>/);
+    const script = html.match(/<script src="([^"]+)"/)?.[1] ?? '';
+    const bundle = await fetch(`${broker.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-encoding')).toBe('gzip');
+    expect(await bundle.text()).not.toContain('cdn.redoc.ly');
   });
 });
