@@ -4,11 +4,13 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createBroker, type Broker } from './broker.ts';
 import { loadConfig, type BrokerConfig } from './config/config.ts';
+import { registerApiDocs } from './http/api-docs.ts';
 import { registerApiRoutes } from './http/api-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { openApiOptions } from './http/openapi-document.ts';
 import { apiMessage, requestLanguage } from './http/messages.ts';
 import { registerPartnerRoutes } from './http/partner-routes.ts';
 import { registerPublisherRoutes } from './http/publisher-routes.ts';
@@ -76,16 +78,7 @@ export async function buildApp({
     },
   });
   await app.register(fastifyCookie);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Kreditkompass broker API',
-        version: '1',
-        description: 'Applications, identification, offers. Every body is validated with the schemas of domain/.',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions(config.publicBaseUrl));
 
   const broker = await createBroker(config, app.log);
   app.addHook('onClose', async () => broker.close());
@@ -95,6 +88,7 @@ export async function buildApp({
   await registerPartnerRoutes(app, broker);
   await registerPublisherRoutes(app, broker);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  registerApiDocs(app, broker);
   if (clientDir) {
     // pages and assets are compressed; API answers are small and the status endpoint is hot
     await app.register(async (site) => {

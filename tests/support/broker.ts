@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BrokerApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/config.ts';
@@ -45,6 +46,8 @@ export async function startBroker(options: {
   env?: Record<string, string>;
   /** false: no log lines at all (the benches) */
   logger?: boolean;
+  /** told of every route as it is added (the OpenAPI test checks each /api route was decided on) */
+  onRoute?: (route: RouteOptions) => void;
 }): Promise<RunningBroker> {
   const port = await freePort();
   const databaseUrl =
@@ -69,7 +72,11 @@ export async function startBroker(options: {
     const built = await buildApp({
       clientDir: null,
       config: messaging.config,
-      extend: (app) => registerSandbox(app, sandbox, { mailbox }),
+      extend: async (app) => {
+        const { onRoute } = options;
+        if (onRoute) app.addHook('onRoute', onRoute);
+        await registerSandbox(app, sandbox, { mailbox });
+      },
       logger: options.logger ?? true,
       logStream: { write: (line) => void logs.push(line) },
     });

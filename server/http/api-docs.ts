@@ -1,0 +1,140 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Broker } from '../broker.ts';
+import { perMinute } from './route-options.ts';
+
+const require = createRequire(import.meta.url);
+const REDOC_BUNDLE = require.resolve('redoc/bundles/redoc.standalone.js');
+const REDOC_VERSION = (require('redoc/package.json') as { version: string }).version;
+const SCRIPT_PATH = '/api/docs/redoc.standalone.js';
+
+/**
+ * The reference page is a document served from the API, whose own policy lets an answer load
+ * nothing. This one loads its script and the OpenAPI document from this origin, and no script
+ * inline or from elsewhere. Redoc writes its styles as <style> elements and style attributes
+ * (styled-components) at run time, so styles alone may be inline here; the site's pages keep their
+ * stricter policy, and this page shows nothing but what the document says.
+ */
+const PAGE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/**
+ * Redoc reads its options from the element's attributes, so the page needs no script of its own.
+ * Search is off: Redoc runs it in a worker made from a blob, which the policy would have to allow.
+ */
+const PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Kreditkompass API reference</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <meta
+      name="description"
+      content="The Kreditkompass broker API: applications, identification, offers, the account and the publisher report. Error messages come in Latvian or Russian."
+    />
+    <style>
+      body { margin: 0; }
+    </style>
+  </head>
+  <body>
+    <noscript>
+      <p>The reference needs JavaScript. The OpenAPI document itself is at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+    </noscript>
+    <redoc
+      spec-url="/api/openapi.json"
+      disable-search
+      required-props-first
+      expand-responses="200,201,202"
+      theme='{"typography":{"fontFamily":"system-ui, sans-serif","headings":{"fontFamily":"system-ui, sans-serif"}}}'
+    ></redoc>
+    <script src="${SCRIPT_PATH}?v=${REDOC_VERSION}"></script>
+  </body>
+</html>
+`;
+
+/**
+ * Redoc's menu always shows Redocly's logo from their CDN, which this page's policy refuses (a
+ * violation on every visit, and a request to a third party attempted): the same image element gets
+ * a transparent pixel instead, and the words "API docs by Redocly" stay. tests/e2e/api-docs.spec.ts
+ * notices when a new Redoc loads it some other way.
+ */
+const REMOTE_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const TRANSPARENT_PIXEL = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
+const withoutRemoteLogo = (script: string) => script.replaceAll(REMOTE_LOGO, TRANSPARENT_PIXEL);
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Compressed once, on the first request for it: a megabyte of script that only this page loads. */
+function bundleEncodings(): (encoding: Encoding) => Promise<Buffer> {
+  let raw: Promise<Buffer> | undefined;
+  const cache = new Map<Encoding, Promise<Buffer>>();
+  const read = () => (raw ??= readFile(REDOC_BUNDLE, 'utf8').then((script) => Buffer.from(withoutRemoteLogo(script))));
+  const encode: Record<Encoding, (bytes: Buffer) => Promise<Buffer>> = {
+    identity: async (bytes) => bytes,
+    gzip: (bytes) => promisify(gzip)(bytes, { level: 9 }),
+    br: (bytes) =>
+      promisify(brotliCompress)(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }),
+  };
+  return (encoding) => {
+    let bytes = cache.get(encoding);
+    if (!bytes) {
+      bytes = read().then(encode[encoding]);
+      cache.set(encoding, bytes);
+    }
+    return bytes;
+  };
+}
+
+const preferredEncoding = (request: FastifyRequest): Encoding => {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  return /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+};
+
+/** A readable reference of the OpenAPI document at /api/docs, by Redoc, served from this origin. */
+export function registerApiDocs(app: FastifyInstance, broker: Broker): void {
+  const bundle = bundleEncodings();
+
+  app.get('/api/docs', { config: perMinute(broker, 60), schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', PAGE_POLICY)
+      .header('cache-control', 'no-cache')
+      .send(PAGE),
+  );
+
+  app.get(
+    SCRIPT_PATH,
+    { config: perMinute(broker, 60), schema: { hide: true } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const encoding = preferredEncoding(request);
+      const body = await bundle(encoding);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return (
+        reply
+          .type('text/javascript; charset=utf-8')
+          .header('vary', 'accept-encoding')
+          // the page names the version in the address: a new Redoc is a new address
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(body)
+      );
+    },
+  );
+
+  app.get(
+    `${SCRIPT_PATH}.LICENSE.txt`,
+    { config: perMinute(broker, 60), schema: { hide: true } },
+    async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(await readFile(`${REDOC_BUNDLE}.LICENSE.txt`)),
+  );
+}
