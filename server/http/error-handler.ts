@@ -68,6 +68,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
+        // zod reports a strict object's unknown fields in one issue on the object: each is named on its own
+        const unknown = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined;
+        if (Array.isArray(unknown)) {
+          for (const key of unknown) {
+            fields[fieldName(`${issue.instancePath.replace(/\/$/, '')}/${String(key)}`)] ??= validationMessage(
+              language,
+              'unknownField',
+            );
+          }
+          continue;
+        }
         const name = fieldName(issue.instancePath);
         fields[name] ??= validationMessage(language, issue.message ?? 'invalidValue');
       }
