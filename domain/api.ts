@@ -215,7 +215,11 @@ export const applicationStatusSchema = z.object({
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 
 /** Offer ids are the UUIDs of the status: other text (NUL included, which PostgreSQL refuses) never reaches the database. */
-export const chooseOfferBodySchema = z.strictObject({ token: tokenSchema, offerId: z.uuid(), language: answerLanguageSchema });
+export const chooseOfferBodySchema = z.strictObject({
+  token: tokenSchema,
+  offerId: z.uuid(),
+  language: answerLanguageSchema,
+});
 export const chooseOfferAnswerSchema = z.object({ signUrl: z.url() });
 
 /**

@@ -105,13 +105,11 @@ const requiredText = (missing: ValidationMessageKey, maxLength: number, tooLong:
 /** Free text that goes on to lenders: optional, trimmed, at most `maxLength`, no control characters. */
 const freeText = (wrongType: ValidationMessageKey, maxLength: number, tooLong: ValidationMessageKey) =>
   z.optional(
-    z
-      .string(message(wrongType))
-      .check(
-        z.trim(),
-        z.maxLength(maxLength, message(tooLong)),
-        z.refine((value: string) => isPlainText(value), message('textCharacters')),
-      ),
+    z.string(message(wrongType)).check(
+      z.trim(),
+      z.maxLength(maxLength, message(tooLong)),
+      z.refine((value: string) => isPlainText(value), message('textCharacters')),
+    ),
   );
 
 // the apostrophes and hyphens phones and word processors put where a name has ' or -
@@ -124,26 +122,28 @@ const HYPHENS = /[\u2010-\u2013\u2212\ufe63\uff0d]/g;
  * this form, so "O’Brien–Bērziņa" is the same name as "O'Brien-Bērziņa".
  */
 export function normalizeName(name: string): string {
-  return name.normalize('NFC').replace(APOSTROPHES, "'").replace(HYPHENS, '-').replace(/\u00a0/g, ' ');
+  return name
+    .normalize('NFC')
+    .replace(APOSTROPHES, "'")
+    .replace(HYPHENS, '-')
+    .replace(/\u00a0/g, ' ');
 }
 
 const nameField = (missing: ValidationMessageKey) =>
-  z
-    .string(message(missing))
-    .check(
-      z.overwrite(normalizeName),
-      z.trim(),
-      z.minLength(1, message(missing)),
-      z.maxLength(50, message('nameTooLong')),
-      z.superRefine((value: string, ctx) => {
-        if (value.length === 0) return;
-        const add = (key: ValidationMessageKey) => ctx.addIssue({ code: 'custom', message: key, input: value });
-        // letters of any script, spaces, hyphens and apostrophes between them
-        if (!/^[\p{L}\p{M}' -]+$/u.test(value)) return add('onlyLetters');
-        if (!/^[\p{Script=Latin}\p{M}' -]+$/u.test(value)) return add('nameLatin');
-        if ((value.match(/\p{L}/gu) ?? []).length < 2 || !/^\p{L}/u.test(value)) return add('nameLength');
-      }),
-    );
+  z.string(message(missing)).check(
+    z.overwrite(normalizeName),
+    z.trim(),
+    z.minLength(1, message(missing)),
+    z.maxLength(50, message('nameTooLong')),
+    z.superRefine((value: string, ctx) => {
+      if (value.length === 0) return;
+      const add = (key: ValidationMessageKey) => ctx.addIssue({ code: 'custom', message: key, input: value });
+      // letters of any script, spaces, hyphens and apostrophes between them
+      if (!/^[\p{L}\p{M}' -]+$/u.test(value)) return add('onlyLetters');
+      if (!/^[\p{Script=Latin}\p{M}' -]+$/u.test(value)) return add('nameLatin');
+      if ((value.match(/\p{L}/gu) ?? []).length < 2 || !/^\p{L}/u.test(value)) return add('nameLength');
+    }),
+  );
 
 export const incomeEntrySchema = z.strictObject({
   type: z.enum(INCOME_TYPES, message('incomeTypes')),

@@ -57,11 +57,7 @@ export async function buildApp({
     frameworkErrors: (_error, request, reply) => {
       const body: ApiError = { error: 'malformedBody', message: apiMessage(requestLanguage(request), 'malformedBody') };
       // no hook runs for a request Fastify could not route: the headers are set here
-      void (reply as FastifyReply)
-        .headers(apiHeaders)
-        .code(400)
-        .type('application/json; charset=utf-8')
-        .send(body);
+      void (reply as FastifyReply).headers(apiHeaders).code(400).type('application/json; charset=utf-8').send(body);
     },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -40,7 +40,9 @@ function bodyObject(body: unknown): { language?: unknown } | null {
  */
 export function requestLanguage(request: FastifyRequest): Language {
   const pick = (value: unknown): Language | null => (value === 'lv' || value === 'ru' ? value : null);
-  const query = request.query as { lang?: unknown; language?: unknown } | undefined;
+  // a request Fastify could not route has no parsed query: its address still names the language
+  const query = (request.query ?? Object.fromEntries(new URLSearchParams(request.url.split('?')[1] ?? ''))) as
+    { lang?: unknown; language?: unknown } | undefined;
   const explicit = pick(bodyObject(request.body)?.language) ?? pick(query?.lang) ?? pick(query?.language);
   if (explicit) return explicit;
   const accept = request.headers['accept-language'];
