@@ -89,12 +89,14 @@ describe('application schema', () => {
         ...validApplication,
         isAdmin: true,
         __proto__x: 1,
+        toString: 'x',
         amount: 1,
         incomeTypes: [{ type: 'fullTimeJob', employmentDuration: 'over12Months', salary: 1 }],
       }),
     ).toEqual({
       isAdmin: 'unknownField',
       __proto__x: 'unknownField',
+      toString: 'unknownField',
       amount: 'amountRange',
       'incomeTypes.0.salary': 'unknownField',
     });

@@ -328,7 +328,9 @@ export type LoanApplicationInput = z.input<typeof applicationSchema>;
 export function fieldErrorKeys(error: $ZodError): Record<string, ValidationMessageKey> {
   const errors: Record<string, ValidationMessageKey> = {};
   const add = (path: readonly PropertyKey[], key: ValidationMessageKey) => {
-    errors[path.map(String).join('.') || '_'] ??= key;
+    const name = path.map(String).join('.') || '_';
+    // own keys only: an unknown field named `constructor` is named too
+    if (!Object.hasOwn(errors, name)) errors[name] = key;
   };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {

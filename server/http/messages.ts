@@ -40,10 +40,14 @@ function bodyObject(body: unknown): { language?: unknown } | null {
  */
 export function requestLanguage(request: FastifyRequest): Language {
   const pick = (value: unknown): Language | null => (value === 'lv' || value === 'ru' ? value : null);
-  // a request Fastify could not route has no parsed query: its address still names the language
-  const query = (request.query ?? Object.fromEntries(new URLSearchParams(request.url.split('?')[1] ?? ''))) as
-    { lang?: unknown; language?: unknown } | undefined;
-  const explicit = pick(bodyObject(request.body)?.language) ?? pick(query?.lang) ?? pick(query?.language);
+  // the address, not the parsed query: a route's schema may drop `language`, and a request Fastify
+  // could not route has no parsed query at all; a name given twice names no language
+  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+  const single = (name: string) => {
+    const values = query.getAll(name);
+    return values.length === 1 ? values[0] : undefined;
+  };
+  const explicit = pick(bodyObject(request.body)?.language) ?? pick(single('lang')) ?? pick(single('language'));
   if (explicit) return explicit;
   const accept = request.headers['accept-language'];
   if (typeof accept === 'string') {

@@ -89,12 +89,22 @@ describe.each<Storage>(['pglite', 'postgres'])('a strict API (%s)', (storage) =>
         await submission(base, { language: lang, application: { ...validApplication, isAdmin: true } }),
         { status: 400, error: 'validation', lang, fields: { isAdmin: 'unknownField' } },
       );
-      await expectError(await submission(base, { language: lang, application: validApplication, promo: 'x' }), {
-        status: 400,
-        error: 'validation',
-        lang,
-        fields: { promo: 'unknownField' },
-      });
+      // named as sent, even a name Object.prototype has or one with a slash or a dot in it
+      await expectError(
+        await submission(base, {
+          language: lang,
+          application: validApplication,
+          promo: 'x',
+          constructor: 1,
+          'a/b.c': 2,
+        }),
+        {
+          status: 400,
+          error: 'validation',
+          lang,
+          fields: Object.fromEntries(['promo', 'constructor', 'a/b.c'].map((name) => [name, 'unknownField' as const])),
+        },
+      );
       await expectError(
         await submission(base, {
           language: lang,
