@@ -180,7 +180,7 @@ const plainText = (max: number) =>
   z
     .string({ error: 'invalidValue' })
     .max(max, { error: 'invalidValue' })
-    .refine((value) => isPlainText(value, { multiline: true }), { error: 'textCharacters' });
+    .refine((value) => isPlainText(value, true), { error: 'textCharacters' });
 
 export const reviewRequestBodySchema = z.strictObject({
   token: tokenSchema,

@@ -105,16 +105,14 @@ const requiredText = (missing: ValidationMessageKey, maxLength: number, tooLong:
 /** Free text that goes on to lenders: optional, trimmed, at most `maxLength`, no control characters. */
 const freeText = (wrongType: ValidationMessageKey, maxLength: number, tooLong: ValidationMessageKey) =>
   z.optional(
-    z.string(message(wrongType)).check(
-      z.trim(),
-      z.maxLength(maxLength, message(tooLong)),
-      z.refine((value: string) => isPlainText(value), message('textCharacters')),
-    ),
+    z
+      .string(message(wrongType))
+      .check(z.trim(), z.maxLength(maxLength, message(tooLong)), z.refine(isPlainText, message('textCharacters'))),
   );
 
 // the apostrophes and hyphens phones and word processors put where a name has ' or -
-const APOSTROPHES = /[\u2018\u2019\u02bb\u02bc\u2032\u0060\u00b4]/g;
-const HYPHENS = /[\u2010-\u2013\u2212\ufe63\uff0d]/g;
+const APOSTROPHES = /[‘’ʻʼ′`´]/g;
+const HYPHENS = /[‐‑‒–−﹣－]/g;
 
 /**
  * A name in its canonical form: NFC (a letter typed as a base and a combining mark becomes one

@@ -19,8 +19,8 @@ describe('plain text', () => {
   it('lets line breaks and tabs through only in text of several lines', () => {
     for (const text of ['a\nb', 'a\r\nb', 'a\tb']) {
       expect(isPlainText(text), JSON.stringify(text)).toBe(false);
-      expect(isPlainText(text, { multiline: true }), JSON.stringify(text)).toBe(true);
+      expect(isPlainText(text, true), JSON.stringify(text)).toBe(true);
     }
-    expect(isPlainText('a\u0000\nb', { multiline: true })).toBe(false);
+    expect(isPlainText('a\u0000\nb', true)).toBe(false);
   });
 });
