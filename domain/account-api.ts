@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPLICATION_STATES, lenderStatusSchema, languageSchema } from './api.ts';
+import { APPLICATION_STATES, answerLanguageSchema, lenderStatusSchema, languageSchema } from './api.ts';
 import { LOAN_PURPOSES } from './application.ts';
 import { statusOfferSchema } from './offer.ts';
 import { isValidPersonalCode } from './personal-code.ts';
@@ -8,7 +8,8 @@ import { isValidPhone } from './phone.ts';
 /**
  * The personal account "Mans profils" and the return paths around it: login, the list of a person's
  * applications, consents, their data, the SMS opt-out. The server validates with these schemas and the
- * account's pages parse every answer with them. Errors are the API's usual `apiErrorSchema`.
+ * account's pages parse every answer with them. Errors are the API's usual `apiErrorSchema`. Request
+ * bodies are strict, as in api.ts: an unknown field is refused by name; `language` is always allowed.
  */
 
 /** Log in with the same providers as an application: a login is an identification without an application. */
@@ -17,9 +18,9 @@ export const LOGIN_METHODS = ['bank', 'smartId', 'eSignature'] as const;
 export const startLoginBodySchema = z.discriminatedUnion(
   'method',
   [
-    z.object({ method: z.literal('bank'), language: languageSchema, institutionId: z.string().max(64) }),
+    z.strictObject({ method: z.literal('bank'), language: languageSchema, institutionId: z.string().max(64) }),
     // Smart-ID finds the person's account by the personal code they type
-    z.object({
+    z.strictObject({
       method: z.literal('smartId'),
       language: languageSchema,
       personalCode: z
@@ -27,7 +28,7 @@ export const startLoginBodySchema = z.discriminatedUnion(
         .max(20, { error: 'personalCode' })
         .refine(isValidPersonalCode, { error: 'personalCode' }),
     }),
-    z.object({ method: z.literal('eSignature'), language: languageSchema }),
+    z.strictObject({ method: z.literal('eSignature'), language: languageSchema }),
   ],
   { error: 'identificationMethod' },
 );
@@ -41,7 +42,10 @@ export const startLoginAnswerSchema = z.discriminatedUnion('method', [
 ]);
 export type StartLoginAnswer = z.infer<typeof startLoginAnswerSchema>;
 
-export const loginPollBodySchema = z.looseObject({ pollSecret: z.string().min(16).max(128) });
+export const loginPollBodySchema = z.strictObject({
+  pollSecret: z.string().min(16).max(128),
+  language: answerLanguageSchema,
+});
 export const loginPollAnswerSchema = z.object({
   state: z.enum(['pending', 'succeeded', 'failed']),
   failure: z.string().nullable(),
@@ -64,7 +68,11 @@ export const consentSchema = z.object({
 });
 export type Consent = z.infer<typeof consentSchema>;
 
-export const setConsentBodySchema = z.looseObject({ kind: z.enum(CONSENT_KINDS), granted: z.boolean() });
+export const setConsentBodySchema = z.strictObject({
+  kind: z.enum(CONSENT_KINDS),
+  granted: z.boolean(),
+  language: answerLanguageSchema,
+});
 
 export const accountApplicationSchema = z.object({
   id: z.uuid(),
@@ -90,9 +98,12 @@ export const accountAnswerSchema = z.object({
 });
 export type AccountAnswer = z.infer<typeof accountAnswerSchema>;
 
-export const accountChooseOfferBodySchema = z.looseObject({ offerId: z.uuid() });
+export const accountChooseOfferBodySchema = z.strictObject({ offerId: z.uuid(), language: answerLanguageSchema });
 
-export const logoutBodySchema = z.looseObject({ everywhere: z.boolean().default(false) });
+export const logoutBodySchema = z.strictObject({
+  everywhere: z.boolean().default(false),
+  language: answerLanguageSchema,
+});
 
 export const eraseAnswerSchema = z.object({
   withdrawnApplications: z.number().int(),
@@ -101,8 +112,9 @@ export const eraseAnswerSchema = z.object({
 
 /** The footer's SMS opt-out: a phone number, a code by SMS, done. */
 const phoneField = z.string({ error: 'phone' }).max(24, { error: 'phone' }).refine(isValidPhone, { error: 'phone' });
-export const smsOptOutStartBodySchema = z.looseObject({ phoneNumber: phoneField, language: languageSchema });
-export const smsOptOutConfirmBodySchema = z.looseObject({
+export const smsOptOutStartBodySchema = z.strictObject({ phoneNumber: phoneField, language: languageSchema });
+export const smsOptOutConfirmBodySchema = z.strictObject({
   phoneNumber: phoneField,
+  language: answerLanguageSchema,
   code: z.string({ error: 'smsCode' }).regex(/^\d{6}$/, { error: 'smsCode' }),
 });

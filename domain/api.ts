@@ -5,15 +5,21 @@ import { trackingSchema } from './tracking.ts';
 import { LANGUAGES } from './language.ts';
 import { statusOfferSchema } from './offer.ts';
 import { REVIEW_MESSAGE_MAX } from './review-message.ts';
+import { isPlainText } from './plain-text.ts';
 
 export { REVIEW_MESSAGE_MAX };
 
 /**
  * The schemas of every request and answer of the broker's API. The server validates with them and
  * generates its OpenAPI document from them; the browser's client parses every answer with them.
+ * Request bodies are strict objects: a field the API does not know is refused by name, never kept
+ * or dropped in silence. A body may always carry the documented `language`, the language of the
+ * answer, errors included.
  */
 
 export const languageSchema = z.enum(LANGUAGES);
+/** The documented `language` any request body may carry: the answer's language. */
+export const answerLanguageSchema = languageSchema.optional();
 
 /** Server application states (ARCHITECTURE.md, Applicant flow). */
 export const APPLICATION_STATES = [
@@ -57,7 +63,7 @@ export const tokenSchema = z.string({ error: 'invalidToken' }).regex(TOKEN_PATTE
 
 export { trackingSchema, type Tracking } from './tracking.ts';
 
-export const submitApplicationBodySchema = z.object({
+export const submitApplicationBodySchema = z.strictObject({
   language: languageSchema,
   application: applicationSchema,
   tracking: z.optional(trackingSchema),
@@ -96,15 +102,15 @@ const identificationReturnSchema = z.enum(IDENTIFICATION_RETURNS).optional();
 export const startIdentificationBodySchema = z.discriminatedUnion(
   'method',
   [
-    z.object({
+    z.strictObject({
       token: tokenSchema,
       language: languageSchema,
       method: z.literal('bank'),
       institutionId: z.string().max(64),
       returnTo: identificationReturnSchema,
     }),
-    z.object({ token: tokenSchema, language: languageSchema, method: z.literal('smartId') }),
-    z.object({
+    z.strictObject({ token: tokenSchema, language: languageSchema, method: z.literal('smartId') }),
+    z.strictObject({
       token: tokenSchema,
       language: languageSchema,
       method: z.literal('eSignature'),
@@ -169,17 +175,14 @@ export const lenderStatusSchema = z.object({
 });
 export type LenderStatus = z.infer<typeof lenderStatusSchema>;
 
-/** Free text a person writes to a lender: no control characters, no lone surrogates (they are sent on). */
+/** Free text a person writes to a lender, over several lines: no control characters, no lone surrogates (they are sent on). */
 const plainText = (max: number) =>
   z
     .string({ error: 'invalidValue' })
     .max(max, { error: 'invalidValue' })
-    .refine((value) => !LONE_SURROGATE.test(value) && !/[\p{Cc}\p{Cf}]/u.test(value.replace(/[\n\t]/g, '')), {
-      error: 'invalidValue',
-    });
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    .refine((value) => isPlainText(value, true), { error: 'textCharacters' });
 
-export const reviewRequestBodySchema = z.object({
+export const reviewRequestBodySchema = z.strictObject({
   token: tokenSchema,
   lenderId: z.string({ error: 'invalidValue' }).max(64, { error: 'invalidValue' }),
   message: plainText(REVIEW_MESSAGE_MAX).optional(),
@@ -211,23 +214,24 @@ export const applicationStatusSchema = z.object({
 });
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 
-/**
- * Offer ids are the UUIDs of the status: other text (NUL included, which PostgreSQL refuses) never reaches the database.
- * Loose: a `language` beside the fields stays in the parsed body, so errors answer in that language.
- */
-export const chooseOfferBodySchema = z.looseObject({ token: tokenSchema, offerId: z.uuid() });
+/** Offer ids are the UUIDs of the status: other text (NUL included, which PostgreSQL refuses) never reaches the database. */
+export const chooseOfferBodySchema = z.strictObject({
+  token: tokenSchema,
+  offerId: z.uuid(),
+  language: answerLanguageSchema,
+});
 export const chooseOfferAnswerSchema = z.object({ signUrl: z.url() });
 
 /**
  * One-time handoff codes carry an application from a publisher's widget to a tab of the site, whose
  * storage does not have the token: 256 bits, base64url without padding, like tokens. They travel
- * in request bodies only. Loose bodies: a `language` beside the field keeps errors in that language.
+ * in request bodies only.
  */
 export const handoffCodeSchema = z.string({ error: 'invalidValue' }).regex(TOKEN_PATTERN, { error: 'invalidValue' });
-export const handoffBodySchema = z.looseObject({ token: tokenSchema });
+export const handoffBodySchema = z.strictObject({ token: tokenSchema, language: answerLanguageSchema });
 export const handoffAnswerSchema = z.object({ code: handoffCodeSchema });
 export type HandoffAnswer = z.infer<typeof handoffAnswerSchema>;
-export const redeemHandoffBodySchema = z.looseObject({ code: handoffCodeSchema });
+export const redeemHandoffBodySchema = z.strictObject({ code: handoffCodeSchema, language: answerLanguageSchema });
 export const redeemHandoffAnswerSchema = z.object({ token: tokenSchema });
 export type RedeemHandoffAnswer = z.infer<typeof redeemHandoffAnswerSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApplicationSchema, fieldErrorKeys } from './application.ts';
+import { createApplicationSchema, fieldErrorKeys, normalizeName } from './application.ts';
 import { validApplication } from './application-fixture.ts';
 
 const today = () => new Date('2026-11-21T12:00:00Z');
@@ -80,6 +80,88 @@ describe('application schema', () => {
     expect(errorsOf({ ...validApplication, amount: 499, term: 85 })).toEqual({
       amount: 'amountRange',
       term: 'termRange',
+    });
+  });
+
+  it('names each field it does not know, in the application and in an income entry, beside the other errors', () => {
+    expect(
+      errorsOf({
+        ...validApplication,
+        isAdmin: true,
+        __proto__x: 1,
+        toString: 'x',
+        amount: 1,
+        incomeTypes: [{ type: 'fullTimeJob', employmentDuration: 'over12Months', salary: 1 }],
+      }),
+    ).toEqual({
+      isAdmin: 'unknownField',
+      __proto__x: 'unknownField',
+      toString: 'unknownField',
+      amount: 'amountRange',
+      'incomeTypes.0.salary': 'unknownField',
+    });
+  });
+
+  it('refuses control characters and lone surrogates in the purpose text and the position', () => {
+    for (const text of [
+      'a\u0000b',
+      'a\tb',
+      'a\nb',
+      'a\u001bb',
+      'a\u0085b',
+      'a\u202eb',
+      'a\u200bb',
+      'a\ud800b',
+      'a\udc00b',
+    ]) {
+      expect(
+        errorsOf({
+          ...validApplication,
+          loanPurpose: 'other',
+          loanPurposeText: `Laivas ${text}`,
+          politicalyExposedPerson: true,
+          politicalPosition: `Deputāts ${text}`,
+        }),
+        JSON.stringify(text),
+      ).toEqual({ loanPurposeText: 'textCharacters', politicalPosition: 'textCharacters' });
+    }
+    const free = 'Ремонт <b>кухни</b> & "vannas" 🙂 👨‍👩‍👧';
+    const parsed = schema.safeParse({
+      ...validApplication,
+      loanPurpose: 'other',
+      loanPurposeText: free,
+      politicalyExposedPerson: true,
+      politicalPosition: free,
+    });
+    // stored as given: nothing is escaped or cleaned, it is only ever rendered as text
+    expect(parsed.success && [parsed.data.loanPurposeText, parsed.data.politicalPosition]).toEqual([free, free]);
+  });
+
+  it('takes names as people type them and keeps them in one canonical form', () => {
+    const cases: readonly [string, string][] = [
+      ['O\u2019Brien', "O'Brien"],
+      ['D\u02bcArtagnan', "D'Artagnan"],
+      ['O\u2018Neil', "O'Neil"],
+      ['Bērziņa\u2010Kalniņa', 'Bērziņa-Kalniņa'],
+      ['Bērziņa\u2011Kalniņa', 'Bērziņa-Kalniņa'],
+      ['Bērziņa\u2013Kalniņa', 'Bērziņa-Kalniņa'],
+      ['Ja\u0304nis', 'Jānis'],
+      ['Anna\u00a0Marija', 'Anna Marija'],
+      ['  Kalniņa\u2013Ozola ', 'Kalniņa-Ozola'],
+    ];
+    for (const [typed, canonical] of cases) {
+      const parsed = schema.safeParse({ ...validApplication, firstname: typed, lastname: typed });
+      expect(parsed.success, typed).toBe(true);
+      expect(parsed.success && [parsed.data.firstname, parsed.data.lastname], typed).toEqual([canonical, canonical]);
+      expect(normalizeName(typed).trim()).toBe(canonical);
+    }
+    // NFC first: a name of 50 letters typed with combining marks is not too long
+    expect(errorsOf({ ...validApplication, lastname: 'a\u0304'.repeat(50) })).toEqual({});
+  });
+
+  it('says a name with typographic marks but too many letters is too long', () => {
+    expect(errorsOf({ ...validApplication, firstname: `O\u2019${'ā'.repeat(49)}` })).toEqual({
+      firstname: 'nameTooLong',
     });
   });
 

@@ -5,6 +5,7 @@ import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from './loan
 import { birthDateFromPersonalCode, isNewFormatPersonalCode, isValidPersonalCode } from './personal-code.ts';
 import { isValidPhone } from './phone.ts';
 import { LENDER_ID_PATTERN } from './lender-id.ts';
+import { isPlainText } from './plain-text.ts';
 
 /**
  * The loan application of spec section 3, as the form sends it and as the server accepts it.
@@ -52,6 +53,8 @@ export const VALIDATION_MESSAGE_KEYS = [
   'acceptTerms',
   'smsCode',
   'lenders',
+  'textCharacters',
+  'unknownField',
   'invalidValue',
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
@@ -99,8 +102,37 @@ const requiredText = (missing: ValidationMessageKey, maxLength: number, tooLong:
     .string(message(missing))
     .check(z.trim(), z.minLength(1, message(missing)), z.maxLength(maxLength, message(tooLong)));
 
+/** Free text that goes on to lenders: optional, trimmed, at most `maxLength`, no control characters. */
+const freeText = (wrongType: ValidationMessageKey, maxLength: number, tooLong: ValidationMessageKey) =>
+  z.optional(
+    z
+      .string(message(wrongType))
+      .check(z.trim(), z.maxLength(maxLength, message(tooLong)), z.refine(isPlainText, message('textCharacters'))),
+  );
+
+// the apostrophes and hyphens phones and word processors put where a name has ' or -
+const APOSTROPHES = /[‘’ʻʼ′`´]/g;
+const HYPHENS = /[‐‑‒–−﹣－]/g;
+
+/**
+ * A name in its canonical form: NFC (a letter typed as a base and a combining mark becomes one
+ * letter), the ASCII apostrophe and hyphen, ordinary spaces. The rules below and the lenders see
+ * this form, so "O’Brien–Bērziņa" is the same name as "O'Brien-Bērziņa".
+ */
+export function normalizeName(name: string): string {
+  return name
+    .normalize('NFC')
+    .replace(APOSTROPHES, "'")
+    .replace(HYPHENS, '-')
+    .replace(/\u00a0/g, ' ');
+}
+
 const nameField = (missing: ValidationMessageKey) =>
-  requiredText(missing, 50, 'nameTooLong').check(
+  z.string(message(missing)).check(
+    z.overwrite(normalizeName),
+    z.trim(),
+    z.minLength(1, message(missing)),
+    z.maxLength(50, message('nameTooLong')),
     z.superRefine((value: string, ctx) => {
       if (value.length === 0) return;
       const add = (key: ValidationMessageKey) => ctx.addIssue({ code: 'custom', message: key, input: value });
@@ -111,7 +143,7 @@ const nameField = (missing: ValidationMessageKey) =>
     }),
   );
 
-export const incomeEntrySchema = z.object({
+export const incomeEntrySchema = z.strictObject({
   type: z.enum(INCOME_TYPES, message('incomeTypes')),
   employmentDuration: z.enum(EMPLOYMENT_DURATIONS, message('selectEmploymentDuration')),
   typeOfOtherIncome: z.optional(z.enum(OTHER_INCOME_TYPES, message('selectOtherIncome'))),
@@ -142,7 +174,8 @@ export function applicantBirthDate(application: Pick<LoanApplication, 'personalI
   return birthDateFromPersonalCode(application.personalId) ?? application.dateOfBirth ?? null;
 }
 
-const applicationFields = z.object({
+// strict: a field the form does not have is a mistake or a probe, never something to keep or pass on
+const applicationFields = z.strictObject({
   // form order 1–16
   monthlyIncome: z
     .number(message('income'))
@@ -172,9 +205,7 @@ const applicationFields = z.object({
   hasFinancialLiabilities: requiredBoolean('answerLiabilities'),
   monthlyFinancialLiabilities: z.optional(moneyAmount),
   politicalyExposedPerson: requiredBoolean('answerPep'),
-  politicalPosition: z.optional(
-    z.string(message('enterPosition')).check(z.trim(), z.maxLength(200, message('invalidValue'))),
-  ),
+  politicalPosition: freeText('enterPosition', 200, 'invalidValue'),
   acceptTerms: z.literal(true, message('acceptTerms')),
   // a missing answer asks for data; an answer that is not yes or no is a wrong value
   acceptDataSharing: z.boolean({
@@ -190,9 +221,7 @@ const applicationFields = z.object({
     ),
   amountRefinance: z.optional(moneyAmount),
   additionalAmount: z.optional(moneyAmount),
-  loanPurposeText: z.optional(
-    z.string(message('purposeText')).check(z.trim(), z.maxLength(200, message('purposeText'))),
-  ),
+  loanPurposeText: freeText('purposeText', 200, 'purposeText'),
   dateOfBirth: z.optional(isoDate),
   ownsProperty: optionalBoolean,
   numberOfDependents: z.optional(z.enum(DEPENDENTS_COUNTS, message('selectDependents'))),
@@ -290,15 +319,28 @@ export const applicationSchema = createApplicationSchema();
 export type LoanApplication = z.infer<typeof applicationSchema>;
 export type LoanApplicationInput = z.input<typeof applicationSchema>;
 
-/** Field errors keyed by the dotted path of the field, each the message key of the first issue there. */
+/**
+ * Field errors keyed by the dotted path of the field, each the message key of the first issue there.
+ * An unknown field is named by its own path (zod reports them together, on the object).
+ */
 export function fieldErrorKeys(error: $ZodError): Record<string, ValidationMessageKey> {
   const errors: Record<string, ValidationMessageKey> = {};
+  const add = (path: readonly PropertyKey[], key: ValidationMessageKey) => {
+    const name = path.map(String).join('.') || '_';
+    // own keys only: an unknown field named `constructor` is named too
+    if (!Object.hasOwn(errors, name)) errors[name] = key;
+  };
   for (const issue of error.issues) {
-    const path = issue.path.map(String).join('.') || '_';
-    if (errors[path] !== undefined) continue;
-    errors[path] = (VALIDATION_MESSAGE_KEYS as readonly string[]).includes(issue.message)
-      ? (issue.message as ValidationMessageKey)
-      : 'invalidValue';
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add([...issue.path, key], 'unknownField');
+      continue;
+    }
+    add(
+      issue.path,
+      (VALIDATION_MESSAGE_KEYS as readonly string[]).includes(issue.message)
+        ? (issue.message as ValidationMessageKey)
+        : 'invalidValue',
+    );
   }
   return errors;
 }

@@ -41,6 +41,7 @@ export async function buildApp({
   config = loadConfig(),
   extend,
 }: AppOptions): Promise<BrokerApp> {
+  const apiHeaders = apiSecurityHeaders();
   const app = Fastify({
     logger: logger
       ? {
@@ -57,13 +58,15 @@ export async function buildApp({
     // the same error shape and language as everything else
     frameworkErrors: (_error, request, reply) => {
       const body: ApiError = { error: 'malformedBody', message: apiMessage(requestLanguage(request), 'malformedBody') };
-      void (reply as FastifyReply).code(400).type('application/json; charset=utf-8').send(body);
+      // no hook runs for a request Fastify could not route: the headers are set here
+      void (reply as FastifyReply).headers(apiHeaders).code(400).type('application/json; charset=utf-8').send(body);
     },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerSecurityHeaders(app, apiSecurityHeaders());
+  registerSecurityHeaders(app, apiHeaders);
+  acceptUtf8JsonOnly(app);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () => new ApiProblem(429, 'rateLimited'),
@@ -101,6 +104,31 @@ export async function buildApp({
       throw new ApiProblem(404, 'notFound');
     });
   return { app, broker };
+}
+
+/**
+ * Bodies are UTF-8 JSON and nothing else (RFC 8259 §8.1): Fastify would read text/plain as a string
+ * that no schema takes (a 400 that blames the fields) and decode a body labelled UTF-16 as UTF-8.
+ * Any other media type or charset is 415, in the language of the query or Accept-Language.
+ */
+function acceptUtf8JsonOnly(app: FastifyInstance): void {
+  app.removeContentTypeParser('text/plain');
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const contentType = request.headers['content-type'];
+    // GET and HEAD bodies are never read: a stray header there is no reason to refuse
+    const readsBody = request.method !== 'GET' && request.method !== 'HEAD';
+    if (readsBody && contentType !== undefined && !isUtf8Charset(contentType)) {
+      done(new ApiProblem(415, 'unsupportedMediaType'));
+      return;
+    }
+    done(null, payload);
+  });
+}
+
+/** Whether a content type names no charset, or UTF-8 (any case, quoted or not). */
+function isUtf8Charset(contentType: string): boolean {
+  const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2];
+  return charset === undefined || charset.toLowerCase() === 'utf-8';
 }
 
 /** TRUST_PROXY: `true`, or the proxies' addresses and ranges (`10.0.0.0/8,127.0.0.1`). */

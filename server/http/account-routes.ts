@@ -28,7 +28,7 @@ import { INSTITUTIONS } from '../identity/institutions.ts';
 import { revokeContinueLinksOf } from '../notices/continue-links.ts';
 import { ApiProblem } from './problem.ts';
 import { sessionCookie } from './session-cookie.ts';
-import { ERROR_ANSWERS, perMinute } from './route-options.ts';
+import { ERROR_ANSWERS, perMinute, perMinuteOfBody } from './route-options.ts';
 
 const SESSION_ANSWERS = { ...ERROR_ANSWERS, 401: apiErrorSchema };
 const applicationParams = z.object({ id: z.string().max(64) });
@@ -66,7 +66,7 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
   api.post(
     '/api/account/login/start',
     {
-      config: perMinute(broker, 20),
+      config: perMinuteOfBody(broker, 20),
       schema: {
         summary: 'Start a login to the personal account by internet bank, Smart-ID or eParaksts',
         body: startLoginBodySchema,
@@ -79,7 +79,7 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
   api.post(
     '/api/account/login/poll',
     {
-      config: perMinute(broker, 120),
+      config: perMinuteOfBody(broker, 120),
       schema: {
         summary: 'Follow a Smart-ID login; sets the session cookie once it succeeded',
         body: loginPollBodySchema,
@@ -168,7 +168,7 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
     '/api/account/applications/:id/choose',
     {
       preHandler: requireSession,
-      config: perMinute(broker, 30),
+      config: perMinuteOfBody(broker, 30),
       schema: {
         summary: 'Choose an offer of one of the person’s applications; answers where to sign',
         params: applicationParams,
@@ -188,7 +188,7 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
     '/api/account/consents',
     {
       preHandler: requireSession,
-      config: perMinute(broker, 60),
+      config: perMinuteOfBody(broker, 60),
       schema: {
         summary: 'Give or withdraw one consent; withdrawing stops the messages at once',
         body: setConsentBodySchema,
@@ -207,7 +207,7 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
     '/api/account/logout',
     {
       preHandler: requireSession,
-      config: perMinute(broker, 30),
+      config: perMinuteOfBody(broker, 30),
       schema: {
         summary: 'Log out here, or everywhere (every session of the person, and the links in their messages)',
         body: logoutBodySchema,

@@ -21,7 +21,7 @@ import { submitApplication } from '../applications/submit.ts';
 import { lenderChoiceProblem } from '../applications/lender-choice.ts';
 import { ApiProblem } from './problem.ts';
 import type { Broker } from '../broker.ts';
-import { ERROR_ANSWERS, perMinute } from './route-options.ts';
+import { ERROR_ANSWERS, perMinuteOfBody } from './route-options.ts';
 
 /** Applications: submitting one, choosing an offer, and handing it over to another tab. */
 export function registerApplicationRoutes(app: FastifyInstance, broker: Broker): void {
@@ -30,7 +30,7 @@ export function registerApplicationRoutes(app: FastifyInstance, broker: Broker):
   api.post(
     '/api/applications',
     {
-      config: perMinute(broker, 20),
+      config: perMinuteOfBody(broker, 20),
       schema: {
         summary: 'Submit an application',
         description: 'Idempotent per Idempotency-Key: a repeat with the same key and body answers the same token.',
@@ -50,7 +50,7 @@ export function registerApplicationRoutes(app: FastifyInstance, broker: Broker):
   api.post(
     '/api/applications/chooseOffer',
     {
-      config: perMinute(broker, 30),
+      config: perMinuteOfBody(broker, 30),
       schema: {
         summary: 'Choose an offer: answers where to sign with that lender',
         body: chooseOfferBodySchema,
@@ -63,7 +63,7 @@ export function registerApplicationRoutes(app: FastifyInstance, broker: Broker):
   api.post(
     '/api/applications/reviewRequest',
     {
-      config: perMinute(broker, 20),
+      config: perMinuteOfBody(broker, 20),
       schema: {
         summary: 'Ask a lender that declined for a human review and an explanation of its decision',
         description:
@@ -78,7 +78,7 @@ export function registerApplicationRoutes(app: FastifyInstance, broker: Broker):
   api.post(
     '/api/applications/handoff',
     {
-      config: perMinute(broker, 30),
+      config: perMinuteOfBody(broker, 30),
       schema: {
         summary: 'A one-time code that opens the application in another tab of the site',
         description:
@@ -97,7 +97,7 @@ export function registerApplicationRoutes(app: FastifyInstance, broker: Broker):
   api.post(
     '/api/applications/handoff/redeem',
     {
-      config: perMinute(broker, 30),
+      config: perMinuteOfBody(broker, 30),
       schema: {
         summary: "Trade a handoff code, once, for the application's token",
         description: 'A spent, expired or unknown code answers 400 handoffExpired.',

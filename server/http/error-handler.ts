@@ -67,9 +67,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
+      // the first message of each field; own keys only, so a field named `constructor` is named too
+      const name = (field: string, key: string) => {
+        if (!Object.hasOwn(fields, field)) fields[field] = validationMessage(language, key);
+      };
       for (const issue of error.validation) {
-        const name = fieldName(issue.instancePath);
-        fields[name] ??= validationMessage(language, issue.message ?? 'invalidValue');
+        // zod reports a strict object's unknown fields in one issue on the object: each is named on its own,
+        // as sent, even with a dot or a slash in it
+        const unknown = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined;
+        if (Array.isArray(unknown)) {
+          const parent = fieldName(issue.instancePath);
+          // the application's own fields are named as the form names them, without `application.`
+          const prefix = parent === '_' || parent === 'application' ? '' : `${parent}.`;
+          for (const key of unknown) name(`${prefix}${String(key)}`, 'unknownField');
+          continue;
+        }
+        name(fieldName(issue.instancePath), issue.message ?? 'invalidValue');
       }
       const code = (error.validationContext as string | undefined) === 'headers' ? 'idempotencyKey' : 'validation';
       return send(400, code, fields);

@@ -15,7 +15,7 @@ import { INSTITUTIONS } from '../identity/institutions.ts';
 import { ApiProblem } from './problem.ts';
 import { sessionCookie } from './session-cookie.ts';
 import { accountPath, finishLogin, loginByReturnState } from '../account/login.ts';
-import { ERROR_ANSWERS, perMinute } from './route-options.ts';
+import { ERROR_ANSWERS, perMinute, perMinuteOfBody } from './route-options.ts';
 
 /** The wizard's screens the identity providers send the person back to. */
 const WIZARD_RETURN_STEP = { waiting: 'confirmingIdentity', failed: 'choosingIdConfirmationMethodWithError' } as const;
@@ -36,7 +36,7 @@ export function registerIdentificationRoutes(app: FastifyInstance, broker: Broke
   api.post(
     '/api/identification/start',
     {
-      config: perMinute(broker, 30),
+      config: perMinuteOfBody(broker, 30),
       schema: {
         summary: 'Start identification by internet bank, Smart-ID or electronic signature',
         body: startIdentificationBodySchema,

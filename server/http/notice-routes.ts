@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { smsOptOutConfirmBodySchema, smsOptOutStartBodySchema } from '../../domain/account-api.ts';
-import { apiErrorSchema, languageSchema } from '../../domain/api.ts';
+import { answerLanguageSchema, apiErrorSchema, languageSchema } from '../../domain/api.ts';
 import type { Language } from '../../domain/language.ts';
 import { HANDOFF_PARAM, pathOfStep } from '../../domain/wizard-paths.ts';
 import { createHandoffOf } from '../applications/handoff.ts';
@@ -10,7 +10,7 @@ import type { Broker } from '../broker.ts';
 import { applicationOfContinueCode } from '../notices/continue-links.ts';
 import { confirmSmsOptOut, startSmsOptOut } from '../notices/sms-opt-out.ts';
 import { unsubscribeByCode } from '../notices/unsubscribe.ts';
-import { ERROR_ANSWERS, perMinute } from './route-options.ts';
+import { ERROR_ANSWERS, perMinute, perMinuteOfBody } from './route-options.ts';
 
 /** Where a spent or expired continue link lands: a page that points to "Mans profils". */
 const LINK_INVALID_PATH: Record<Language, string> = { lv: '/saite-nederiga', ru: '/ru/ssylka-nedeystvitelna' };
@@ -49,11 +49,11 @@ export async function registerNoticeRoutes(app: FastifyInstance, broker: Broker)
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/notices/unsubscribe',
       {
-        config: perMinute(broker, 30),
+        config: perMinuteOfBody(broker, 30),
         schema: {
           summary: 'Stop e-mails: one-click (List-Unsubscribe-Post) or from the unsubscribe page',
           querystring: z.looseObject({ code: z.string().max(100).optional() }),
-          body: z.looseObject({ code: z.string().max(100).optional() }).optional(),
+          body: z.strictObject({ code: z.string().max(100).optional(), language: answerLanguageSchema }).optional(),
           response: { 200: okSchema, ...ERROR_ANSWERS },
         },
       },
@@ -67,7 +67,7 @@ export async function registerNoticeRoutes(app: FastifyInstance, broker: Broker)
   api.post(
     '/api/sms-opt-out/start',
     {
-      config: perMinute(broker, 5),
+      config: perMinuteOfBody(broker, 5),
       schema: {
         summary: 'SMS opt-out, step 1: sends a code to the phone',
         body: smsOptOutStartBodySchema,
@@ -83,7 +83,7 @@ export async function registerNoticeRoutes(app: FastifyInstance, broker: Broker)
   api.post(
     '/api/sms-opt-out/confirm',
     {
-      config: perMinute(broker, 10),
+      config: perMinuteOfBody(broker, 10),
       schema: {
         summary: 'SMS opt-out, step 2: the code from the SMS stops every SMS to that phone',
         body: smsOptOutConfirmBodySchema,

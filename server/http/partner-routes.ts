@@ -6,7 +6,7 @@ import { partnerCallbackSchema } from '../lenders/messages.ts';
 import { parseJson, useRawJsonBody } from '../lenders/raw-json.ts';
 import { verifyPartnerMessage, type NonceStore } from '../lenders/partner-protocol.ts';
 import { ApiProblem } from './problem.ts';
-import { perMinute } from './route-options.ts';
+import { perMinuteOfBody } from './route-options.ts';
 
 /** Replay protection shared by every process: a nonce is accepted once while its signature is fresh. */
 export function databaseNonceStore(db: Database): NonceStore {
@@ -33,7 +33,7 @@ export async function registerPartnerRoutes(app: FastifyInstance, broker: Broker
     partner.post(
       '/api/partner/v1/decisions',
       {
-        config: perMinute(broker, 6000),
+        config: perMinuteOfBody(broker, 6000),
         schema: { hide: true },
       },
       async (request, reply) => {

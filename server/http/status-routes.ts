@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,14 +53,16 @@ export function registerStatusRoutes(app: FastifyInstance, broker: Broker): void
       const applicationId = await applicationIdForToken(broker, request.query.token);
       const first = await broker.hub.body(applicationId);
       if (first === null) throw new ApiProblem(404, 'invalidToken');
+      // a hijacked reply writes its own head: the security headers the hooks gave the reply go with it
+      const securityHeaders = reply.getHeaders() as OutgoingHttpHeaders;
       reply.hijack();
       const stream = reply.raw;
       stream.writeHead(200, {
+        ...securityHeaders,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
       });
       let id = 0;
       const send = (body: Buffer | null) => {

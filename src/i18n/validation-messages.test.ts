@@ -101,6 +101,11 @@ const M: Record<ValidationMessageKey, Texts> = {
     lv: 'Lai turpinātu, apstipriniet noteikumus un privātuma politiku',
     ru: 'Чтобы продолжить, подтвердите условия и политику конфиденциальности',
   },
+  textCharacters: {
+    lv: 'Tekstā ir neatļautas rakstzīmes. Lūdzu, ierakstiet to vēlreiz bez tām',
+    ru: 'Текст содержит недопустимые символы. Пожалуйста, введите его заново без них',
+  },
+  unknownField: { lv: 'Šāds lauks nav paredzēts', ru: 'Такое поле не предусмотрено' },
   invalidValue: { lv: 'Vērtība norādīta nepareizi', ru: 'Значение указано неверно' },
 };
 

@@ -8,6 +8,8 @@ import ruValidation from '../../locales/ru/validation.json' with { type: 'json' 
 import {
   apiErrorSchema,
   chooseOfferBodySchema,
+  reviewRequestBodySchema,
+  standardInformationQuerySchema,
   startIdentificationBodySchema,
   submitApplicationBodySchema,
 } from '../../domain/api.ts';
@@ -49,7 +51,10 @@ type Endpoint =
   | 'GET /api/identification/eparaksts/callback'
   | 'POST /api/applications/chooseOffer'
   | 'POST /api/partner/v1/decisions'
-  | 'GET /api/institutions/:id/logo.svg';
+  | 'GET /api/institutions/:id/logo.svg'
+  | 'GET /api/lenders/:id/logo.svg'
+  | 'POST /api/applications/reviewRequest'
+  | 'GET /api/applications/standardInformation';
 
 /** What the caller must see. `fields`: exact field → message key; a predicate over the names; or none at all. */
 interface Expected {
@@ -171,8 +176,20 @@ function parseAsServer(text: string): JsonOutcome {
   return poisoned(value) ? { kind: 'malformed' } : { kind: 'parsed', value };
 }
 
-const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'Application/JSON'] as const;
+const JSON_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'Application/JSON',
+  'APPLICATION/JSON;Charset="UTF-8"',
+] as const;
+/** Only UTF-8 JSON is read: text, other charsets and other types are 415 before any parsing. */
 const UNSUPPORTED_TYPES = [
+  'text/plain',
+  'text/plain; charset=utf-8',
+  'application/json; charset=utf-16',
+  'application/json; charset=UTF-16BE',
+  'application/json; charset=iso-8859-1',
+  'application/json; charset=',
   'application/xml',
   'application/x-www-form-urlencoded',
   'multipart/form-data; boundary=x',
@@ -219,10 +236,13 @@ function jsonBodyArb(validText: string): fc.Arbitrary<RawBody> {
         '[{"__proto__":1}]',
       )
       .map((text): RawBody => ({ contentType: 'application/json', body: text })),
+    // any JSON under each way of labelling UTF-8 JSON
+    fc
+      .tuple(fc.constantFrom(...JSON_TYPES), fc.jsonValue({ maxDepth: 2 }))
+      .map(([contentType, value]): RawBody => ({ contentType, body: JSON.stringify(value) })),
     // the valid body under a media type the route does not take, or none
     fc.constantFrom(...UNSUPPORTED_TYPES).map((contentType): RawBody => ({ contentType, body: validText })),
     fc.constant<RawBody>({ contentType: null, body: new TextEncoder().encode(validText) }),
-    fc.constant<RawBody>({ contentType: 'text/plain', body: validText }),
     // over the body limit
     fc
       .integer({ min: BODY_LIMIT + 1, max: BODY_LIMIT * 2 })
@@ -239,10 +259,6 @@ function expectedForRawBody(
 ): Expected {
   const fallback = explicit ?? accept;
   if (raw.contentType === null) return { lang: fallback, status: 415, error: 'unsupportedMediaType' };
-  if (raw.contentType === 'text/plain') {
-    // Fastify reads text/plain as a string, which no route's schema takes
-    return { lang: fallback, status: 400, error: 'validation', fields: { _: 'invalidValue' } };
-  }
   if (!(JSON_TYPES as readonly string[]).includes(raw.contentType)) {
     return { lang: fallback, status: 415, error: 'unsupportedMediaType' };
   }
@@ -251,6 +267,10 @@ function expectedForRawBody(
   if (outcome.kind === 'malformed') return { lang: fallback, status: 400, error: 'malformedBody' };
   return parsed(outcome.value, bodyLanguage(outcome.value) ?? fallback);
 }
+
+/** A parsed body's own keys: a strict schema names those it does not know. */
+const keysOf = (value: unknown): string[] =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
 
 const contentTypeHeader = (contentType: string | null): [string, string][] =>
   contentType === null ? [] : [['content-type', contentType]];
@@ -373,6 +393,10 @@ async function judge(response: Response, expected: Expected, what: string): Prom
   const text = await response.text();
   expect(response.status, `${where} ${text}`).toBe(expected.status);
   expect(response.headers.get('content-type'), where).toBe('application/json; charset=utf-8');
+  // every answer, refusals included, carries the API's security headers
+  expect(response.headers.get('content-security-policy'), where).toContain("default-src 'none'");
+  expect(response.headers.get('x-content-type-options'), where).toBe('nosniff');
+  expect(response.headers.get('x-frame-options'), where).toBe('DENY');
   const json: unknown = JSON.parse(text);
   const body = apiErrorSchema.parse(json);
   expect(
@@ -569,6 +593,11 @@ const INDEPENDENT: readonly Mutation[] = [
   ...bad('monthlyFamilyFinancialLiabilities', 'money', [-1, true]),
   ...bad('otherFamilyFinancialLiabilities', 'money', [1e7, null]),
   ...bad('loanPurposeText', 'purposeText', ['x'.repeat(201), 5, null]),
+  ...bad('loanPurposeText', 'textCharacters', ['Remonts\u0000', 'Remonts\u0007', 'Remonts\u202e', 'Remonts\ud800']),
+  ...bad('politicalPosition', 'textCharacters', ['Depu\ntāts', 'Deputāts\u001b[0m', 'Deputāts\udfff']),
+  // strict objects: a field the form does not have is named
+  ...bad('isAdmin', 'unknownField', [true, null, 'x']),
+  ...bad('__proto__x', 'unknownField', [{}]),
   ...bad('politicalPosition', 'enterPosition', [5, null]),
   ...bad('politicalPosition', 'invalidValue', ['x'.repeat(201)]),
   ...bad('dateOfBirth', 'dateOfBirth', ['1990-02-30', '1980-1-1', 'x', 5, null, '1980-01-01T00:00:00Z']),
@@ -579,7 +608,9 @@ const INDEPENDENT: readonly Mutation[] = [
   ...bad('spouseIncomeTypes', 'incomeTypes', ['x', null]),
   ...bad('spouseIncomeTypes', 'incomeTypes', [[income('x')]], 'spouseIncomeTypes.0.type'),
   ...badBody('language', [DROP, 'en', 'LV', 5, null, ['lv']]),
-  ...badBody('tracking', ['x', 5, null, [], { unknown: 'x' }]),
+  ...badBody('tracking', ['x', 5, null, []]),
+  ...badBody('tracking', [{ unknown: 'x' }], 'tracking.unknown').map((m) => ({ ...m, key: 'unknownField' as const })),
+  ...badBody('promo', ['x', 0, null]).map((m) => ({ ...m, key: 'unknownField' as const })),
   ...badBody('tracking', [{ publisherId: 'a b' }, { publisherId: 'x'.repeat(65) }], 'tracking.publisherId'),
   ...badBody('tracking', [{ utm_source: 'x'.repeat(201) }], 'tracking.utm_source'),
   ...badBody('tracking', [{ v: 5 }], 'tracking.v'),
@@ -1045,7 +1076,8 @@ function identificationArb(): fc.Arbitrary<Probe> {
   const judgeParsed = (value: unknown, lang: Language): Expected => {
     const parsed = startIdentificationBodySchema.safeParse(value);
     if (!parsed.success) {
-      const allowed = ['_', 'token', 'language', 'method', 'institutionId'];
+      // and any field the body has that the schema does not know
+      const allowed = ['_', 'token', 'language', 'method', 'institutionId', ...keysOf(value)];
       return { lang, status: 400, error: 'validation', fields: { names: (name) => allowed.includes(name) } };
     }
     const body = parsed.data;
@@ -1419,7 +1451,7 @@ function chooseOfferArb(): fc.Arbitrary<Probe> {
         lang,
         status: 400,
         error: 'validation',
-        fields: { names: (name) => ['_', 'token', 'offerId'].includes(name) },
+        fields: { names: (name) => ['_', 'token', 'offerId', 'language', ...keysOf(value)].includes(name) },
       };
     }
     if (parsed.data.token !== settledToken) return { lang, status: 404, error: 'invalidToken' };
@@ -1717,7 +1749,11 @@ function partnerArb(): fc.Arbitrary<Probe> {
 // ---------------------------------------------------------------------------------------------
 // GET /api/institutions/:id/logo.svg
 
-function logoArb(): fc.Arbitrary<Probe> {
+function logoArb(
+  endpoint: 'GET /api/institutions/:id/logo.svg' | 'GET /api/lenders/:id/logo.svg',
+  known: () => readonly string[],
+): fc.Arbitrary<Probe> {
+  const prefix = endpoint.split(' ')[1]?.split('/:id')[0] ?? '';
   const idArb = fc
     .oneof(
       anyText(40),
@@ -1739,15 +1775,15 @@ function logoArb(): fc.Arbitrary<Probe> {
         wellFormed(id) &&
         encodeURIComponent(id).length <= 100 &&
         !['.', '..'].includes(id) &&
-        !INSTITUTIONS.some((i) => i.id === id),
+        !known().includes(id),
     );
   return fc.tuple(acceptArb, idArb, langParamsArb, junkPairsArb).map(([accept, id, langs, junk]): Probe => {
     const pairs = [...langs, ...junk];
     const lang = queryLanguage(pairs) ?? accept.lang;
     return {
-      endpoint: 'GET /api/institutions/:id/logo.svg',
+      endpoint,
       method: 'GET',
-      path: `/api/institutions/${encodeURIComponent(id)}/logo.svg${queryString(pairs)}`,
+      path: `${prefix}/${encodeURIComponent(id)}/logo.svg${queryString(pairs)}`,
       headers: acceptHeader(accept),
       expected:
         id.length > 64
@@ -1755,6 +1791,119 @@ function logoArb(): fc.Arbitrary<Probe> {
           : { lang, status: 404, error: 'notFound' },
     };
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/applications/reviewRequest
+
+function reviewRequestArb(): fc.Arbitrary<Probe> {
+  // never the settled application's token: a well-formed request for one of its declines would be taken
+  const tokenArb = fc.oneof(unknownTokenArb, junkTokenArb, fc.jsonValue({ maxDepth: 1 }));
+  const fieldsArb = fc.record(
+    {
+      token: tokenArb,
+      lenderId: fc.oneof(fc.constantFrom(...lenderIds), printable(70), fc.jsonValue({ maxDepth: 1 })),
+      message: fc.oneof(
+        anyText(80),
+        fc.constantFrom('Lūdzu,\npārskatiet', 'a\u0000b', 'a\u202eb', 'a\ud800', 'x'.repeat(1001)),
+        fc.jsonValue({ maxDepth: 1 }),
+      ),
+      language: fc.oneof(fc.constantFrom('lv', 'ru', 'en'), fc.jsonValue({ maxDepth: 1 })),
+      junk: fc.jsonValue({ maxDepth: 2 }),
+    },
+    { requiredKeys: [] },
+  );
+  const judgeParsed = (value: unknown, lang: Language): Expected => {
+    const parsed = reviewRequestBodySchema.safeParse(value);
+    if (!parsed.success) {
+      const allowed = ['_', 'token', 'lenderId', 'message', 'language', ...keysOf(value)];
+      return { lang, status: 400, error: 'validation', fields: { names: (name) => allowed.includes(name) } };
+    }
+    return { lang, status: 404, error: 'invalidToken' };
+  };
+  const validText = JSON.stringify({ token: randomBytes(32).toString('base64url'), lenderId: 'x', language: 'ru' });
+  const bodyArb = fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fieldsArb.map((fields): RawBody => ({
+        contentType: 'application/json',
+        body: JSON.stringify(fields),
+      })),
+    },
+    { weight: 1, arbitrary: jsonBodyArb(validText) },
+  );
+  return fc.tuple(acceptArb, langParamsArb, bodyArb).map(([accept, query, raw]): Probe => ({
+    endpoint: 'POST /api/applications/reviewRequest',
+    method: 'POST',
+    path: `/api/applications/reviewRequest${queryString(query)}`,
+    headers: [...acceptHeader(accept), ...contentTypeHeader(raw.contentType)],
+    body: raw.body,
+    expected: expectedForRawBody(raw, queryLanguage(query), accept.lang, judgeParsed),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/applications/standardInformation
+
+/** A query as Fastify parses it: a repeated name becomes a list. */
+function parsedQuery(pairs: readonly (readonly [string, string])[]): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of pairs) {
+    const before = query[name];
+    query[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  return query;
+}
+
+function standardInformationArb(): fc.Arbitrary<Probe> {
+  const pair = (name: string, value: fc.Arbitrary<string>) =>
+    fc.option(
+      value.map((v): [string, string] => [name, v]),
+      { nil: null },
+    );
+  return fc
+    .tuple(
+      acceptArb,
+      // never the settled application's token with one of its own offers: that is a page, not an error
+      pair(
+        'token',
+        fc.oneof(
+          unknownTokenArb,
+          junkTokenArb,
+          fc.constant(null).map(() => settledToken),
+        ),
+      ),
+      pair('offerId', fc.oneof(fc.uuid(), anyText(40), fc.constantFrom('', '%', "' OR 1=1"))),
+      pair('format', fc.constantFrom('html', 'pdf', 'PDF', 'docx', '')),
+      langParamsArb,
+      junkPairsArb,
+    )
+    .filter(([, token, offer]) => !(token?.[1] === settledToken && offerIds.includes(offer?.[1] ?? '')))
+    .map(([accept, token, offer, format, langs, junk]): Probe => {
+      const pairs = [token, offer, format].filter((p): p is [string, string] => p !== null);
+      const all = [...pairs, ...langs, ...junk];
+      const lang = queryLanguage(all) ?? accept.lang;
+      const parsed = standardInformationQuerySchema.safeParse(parsedQuery(all));
+      const expected: Expected = !parsed.success
+        ? {
+            lang,
+            status: 400,
+            error: 'validation',
+            fields: { names: (name) => ['_', 'token', 'offerId', 'lang', 'format'].includes(name) },
+          }
+        : parsed.data.token === settledToken
+          ? { lang, status: 404, error: 'offerNotFound' }
+          : { lang, status: 404, error: 'invalidToken' };
+      return {
+        endpoint: 'GET /api/applications/standardInformation',
+        method: 'GET',
+        path: `/api/applications/standardInformation${queryString(all)}`,
+        headers: acceptHeader(accept),
+        expected,
+      };
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1799,7 +1948,34 @@ describe('malformed requests to every endpoint (pglite)', () => {
     TIMEOUT,
   );
   it('POST /api/partner/v1/decisions', async () => fuzz('POST /api/partner/v1/decisions', partnerArb()), TIMEOUT);
-  it('GET /api/institutions/:id/logo.svg', async () => fuzz('GET /api/institutions/:id/logo.svg', logoArb()), TIMEOUT);
+  it(
+    'GET /api/institutions/:id/logo.svg',
+    async () =>
+      fuzz(
+        'GET /api/institutions/:id/logo.svg',
+        logoArb('GET /api/institutions/:id/logo.svg', () => INSTITUTIONS.map((i) => i.id)),
+      ),
+    TIMEOUT,
+  );
+  it(
+    'GET /api/lenders/:id/logo.svg',
+    async () =>
+      fuzz(
+        'GET /api/lenders/:id/logo.svg',
+        logoArb('GET /api/lenders/:id/logo.svg', () => [...running.broker.lenders.keys()]),
+      ),
+    TIMEOUT,
+  );
+  it(
+    'POST /api/applications/reviewRequest',
+    async () => fuzz('POST /api/applications/reviewRequest', reviewRequestArb()),
+    TIMEOUT,
+  );
+  it(
+    'GET /api/applications/standardInformation',
+    async () => fuzz('GET /api/applications/standardInformation', standardInformationArb()),
+    TIMEOUT,
+  );
 
   /**
    * Bugs these fuzzers found, each pinned by the answer it must give. The comments say what was wrong

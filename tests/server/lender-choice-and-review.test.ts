@@ -148,7 +148,7 @@ describe.each<Storage>(['pglite', 'postgres'])(
       });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { fields: Record<string, string> }).fields.message).toBe(
-        'Vērtība norādīta nepareizi',
+        'Tekstā ir neatļautas rakstzīmes. Lūdzu, ierakstiet to vēlreiz bez tām',
       );
       expect((await status(base, token)).lenders).toEqual([]);
     });

@@ -32,7 +32,10 @@ const rethrowing =
     }
   };
 
-/** Smart-ID sends nobody anywhere; the bank and eParaksts send the person back where `returnTo` says. */
+/**
+ * Smart-ID sends nobody anywhere; the bank and eParaksts send the person back where `returnTo` says.
+ * The choice's fields are copied one by one: the API refuses a field it does not know.
+ */
 const bodyOf = (
   token: string,
   language: Language,
@@ -42,7 +45,8 @@ const bodyOf = (
   ({
     token,
     language,
-    ...choice,
+    method: choice.method,
+    ...(choice.method === 'bank' ? { institutionId: choice.institutionId } : {}),
     ...(returnTo && choice.method !== 'smartId' ? { returnTo } : {}),
   }) as StartIdentificationBody;
 
