@@ -109,7 +109,13 @@ export const startIdentificationBodySchema = z.discriminatedUnion(
       institutionId: z.string().max(64),
       returnTo: identificationReturnSchema,
     }),
-    z.strictObject({ token: tokenSchema, language: languageSchema, method: z.literal('smartId') }),
+    // Smart-ID sends nobody anywhere: a returnTo is a known field left aside, so one body shape serves every method
+    z.strictObject({
+      token: tokenSchema,
+      language: languageSchema,
+      method: z.literal('smartId'),
+      returnTo: identificationReturnSchema,
+    }),
     z.strictObject({
       token: tokenSchema,
       language: languageSchema,
