@@ -66,6 +66,8 @@ export async function registerSite(app: FastifyInstance, clientDir: string): Pro
     index: false,
     redirect: false,
     wildcard: true,
+    // the build writes .br and .gz copies of every text asset (scripts/precompress.ts): sent as they are
+    preCompressed: true,
     allowedPath: (pathName) => !pathName.endsWith('.html') || pathName.startsWith('/assets/files/'),
     setHeaders: (reply, filePath) => {
       const relative = filePath.slice(clientDir.length);
