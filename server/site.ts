@@ -70,7 +70,8 @@ export async function registerSite(app: FastifyInstance, clientDir: string): Pro
     preCompressed: true,
     allowedPath: (pathName) => !pathName.endsWith('.html') || pathName.startsWith('/assets/files/'),
     setHeaders: (reply, filePath) => {
-      const relative = filePath.slice(clientDir.length);
+      // a precompressed copy (loader.js.br) is the same asset as its file (loader.js)
+      const relative = filePath.slice(clientDir.length).replace(/\.(br|gz)$/, '');
       // the loader and host script run on publisher pages of any origin
       if (relative.startsWith(`${WIDGET_BASE}/`)) reply.header('cross-origin-resource-policy', 'cross-origin');
       // Hashed build output never changes; legal fragments, root files and the loader may.

@@ -48,4 +48,8 @@ test('the widget loader and the styles are precompressed too', async ({ request 
     expect(response.headers()['content-encoding'], path).toBe('br');
     expect(Number(response.headers()['content-length']), path).toBe(statSync(`dist/client${path}.br`).size);
   }
+  // the copy keeps its file's caching: publishers get a new loader within five minutes
+  const loader = await request.get('/widget/v1/loader.js', { headers: { 'accept-encoding': 'br' } });
+  expect(loader.headers()['cache-control']).toBe('public, max-age=300');
+  expect(loader.headers()['cross-origin-resource-policy']).toBe('cross-origin');
 });
