@@ -97,6 +97,7 @@ const WORDS = {
     heading: 'Meklējam labāko kredītu',
     required: 'Lūdzu, ievadiet datus',
     enterFirstname: 'Ievadiet savu vārdu',
+    nameTooLong: 'Vārds un uzvārds nedrīkst būt garāks par 50 rakstzīmēm',
     enterLastname: 'Ievadiet savu uzvārdu',
     enterPersonalCode: 'Ievadiet savu personas kodu',
     enterEmail: 'Ievadiet savu e-pasta adresi',
@@ -194,6 +195,7 @@ const WORDS = {
     heading: 'Ищем лучший кредит',
     required: 'Пожалуйста, введите данные',
     enterFirstname: 'Введите ваше имя',
+    nameTooLong: 'Имя и фамилия должны быть не длиннее 50 символов',
     enterLastname: 'Введите вашу фамилию',
     enterPersonalCode: 'Введите ваш персональный код',
     enterEmail: 'Введите адрес вашей электронной почты',
@@ -343,6 +345,17 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
     expect(document.body.textContent).not.toMatch(english);
     const labels = [...document.querySelectorAll('[aria-label]')].map((element) => element.getAttribute('aria-label'));
     for (const label of labels) expect(label).not.toMatch(english);
+  });
+
+  it('keeps a name that is too long as typed and says it is too long', async () => {
+    const { user } = setup();
+    const firstname = textbox(w.firstname);
+    await user.click(firstname);
+    await user.paste('A'.repeat(60));
+    await user.tab();
+    // nothing cut off without a word: the person sees what they pasted and why it is refused
+    expect(firstname).toHaveValue('A'.repeat(60));
+    expect(firstname).toHaveAccessibleDescription(w.nameTooLong);
   });
 
   it('shows a required field’s own message once the person leaves it', async () => {

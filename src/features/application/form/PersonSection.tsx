@@ -14,22 +14,17 @@ import type { ApplicationForm } from './use-application-form.ts';
 export function PersonSection({ form }: { form: ApplicationForm }) {
   const { t } = useTranslation('form');
   const { values, control } = form;
+  // no maxLength on the names: a pasted name that is too long would be cut without a word; the
+  // schema's message says it is too long instead
   return (
     <FormSection name="person">
       <div className="application-form__pair">
-        <TextField
-          label={t('firstname.label')}
-          isRequired
-          autoComplete="given-name"
-          maxLength={50}
-          {...control('firstname')}
-        />
+        <TextField label={t('firstname.label')} isRequired autoComplete="given-name" {...control('firstname')} />
         <TextField
           label={t('lastname.label')}
           description={t('lastname.description')}
           isRequired
           autoComplete="family-name"
-          maxLength={50}
           {...control('lastname')}
         />
       </div>
