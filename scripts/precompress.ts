@@ -6,7 +6,7 @@
  * would not be smaller is not written. Pages are not files the server sends as they are (it reads
  * them at start), so they are left to the server's own compression.
  */
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -43,7 +43,7 @@ for await (const path of filesUnder(CLIENT_DIR)) {
   if (br.length < content.length) await writeFile(`${path}.br`, br);
   if (gz.length < content.length) await writeFile(`${path}.gz`, gz);
   files += 1;
-  original += (await stat(path)).size;
+  original += content.length;
   asBrotli += Math.min(br.length, content.length);
 }
 console.log(

@@ -1,3 +1,4 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
@@ -92,11 +93,9 @@ function bundleEncodings(): (encoding: Encoding) => Promise<Buffer> {
   };
 }
 
-const preferredEncoding = (request: FastifyRequest): Encoding => {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  return /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
-};
+/** The encoding the request accepts by its weights (`br;q=0` refuses brotli), as @fastify/static chooses. */
+const preferredEncoding = (request: FastifyRequest): Encoding =>
+  (negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip']) as Encoding | null) ?? 'identity';
 
 /** A readable reference of the OpenAPI document at /api/docs, by Redoc, served from this origin. */
 export function registerApiDocs(app: FastifyInstance, broker: Broker): void {
