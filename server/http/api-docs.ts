@@ -1,4 +1,5 @@
 import { negotiate } from '@fastify/accept-negotiator';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
@@ -12,22 +13,23 @@ const REDOC_BUNDLE = require.resolve('redoc/bundles/redoc.standalone.js');
 const REDOC_VERSION = (require('redoc/package.json') as { version: string }).version;
 const SCRIPT_PATH = '/api/docs/redoc.standalone.js';
 
+const START_PATH = '/api/docs/start.js';
+
 /**
  * The reference page is a document served from the API, whose own policy lets an answer load
- * nothing. This one loads its script and the OpenAPI document from this origin, and no script
- * inline or from elsewhere. Redoc writes its styles as <style> elements and style attributes
- * (styled-components) at run time, so styles alone may be inline here; the site's pages keep their
- * stricter policy, and this page shows nothing but what the document says.
+ * nothing. This one loads its scripts and the OpenAPI document from this origin, and nothing inline
+ * or from elsewhere but the style elements Redoc writes at run time (styled-components), which carry
+ * this answer's nonce: no style attribute or element without it is applied.
  */
-const PAGE_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+const pagePolicy = (nonce: string) =>
+  `default-src 'none'; script-src 'self'; style-src 'self' 'nonce-${nonce}'; img-src 'self' data:; ` +
   "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
- * Redoc reads its options from the element's attributes, so the page needs no script of its own.
- * Search is off: Redoc runs it in a worker made from a blob, which the policy would have to allow.
+ * Redoc reads its options from the element's attributes; the start script gives it the document and
+ * the nonce. Search is off: Redoc runs it in a worker made from a blob, which the policy would have to allow.
  */
-const PAGE = `<!doctype html>
+const page = (nonce: string) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -38,7 +40,7 @@ const PAGE = `<!doctype html>
       name="description"
       content="The Kreditkompass broker API: applications, identification, offers, the account and the publisher report. Error messages come in Latvian or Russian."
     />
-    <style>
+    <style nonce="${nonce}">
       body { margin: 0; }
     </style>
   </head>
@@ -47,15 +49,35 @@ const PAGE = `<!doctype html>
       <p>The reference needs JavaScript. The OpenAPI document itself is at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
     </noscript>
     <redoc
-      spec-url="/api/openapi.json"
       disable-search
       required-props-first
       expand-responses="200,201,202"
       theme='{"typography":{"fontFamily":"system-ui, sans-serif","headings":{"fontFamily":"system-ui, sans-serif"}}}'
     ></redoc>
+    <script src="${START_PATH}" nonce="${nonce}"></script>
     <script src="${SCRIPT_PATH}?v=${REDOC_VERSION}"></script>
   </body>
 </html>
+`;
+
+/**
+ * Runs before Redoc's script. Redoc's style loader and styled-components create their style
+ * elements as soon as that script runs, before any option of Redoc's could pass them a nonce, so
+ * every style element this page creates gets the page's nonce (the browser hides the attribute, not
+ * the script's `nonce` property). Redoc starts once its script has run.
+ */
+const START_SCRIPT = `(() => {
+  const nonce = document.currentScript.nonce;
+  const createElement = document.createElement.bind(document);
+  document.createElement = (name, options) => {
+    const element = createElement(name, options);
+    if (String(name).toLowerCase() === 'style') element.nonce = nonce;
+    return element;
+  };
+  addEventListener('DOMContentLoaded', () =>
+    Redoc.init('/api/openapi.json', { nonce }, document.querySelector('redoc')),
+  );
+})();
 `;
 
 /**
@@ -101,12 +123,20 @@ const preferredEncoding = (request: FastifyRequest): Encoding =>
 export function registerApiDocs(app: FastifyInstance, broker: Broker): void {
   const bundle = bundleEncodings();
 
-  app.get('/api/docs', { config: perMinute(broker, 60), schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('content-security-policy', PAGE_POLICY)
-      .header('cache-control', 'no-cache')
-      .send(PAGE),
+  app.get('/api/docs', { config: perMinute(broker, 60), schema: { hide: true } }, async (_request, reply) => {
+    const nonce = randomBytes(16).toString('base64');
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', pagePolicy(nonce))
+        // a nonce is never reused: every visit gets a page of its own
+        .header('cache-control', 'no-store')
+        .send(page(nonce))
+    );
+  });
+
+  app.get(START_PATH, { config: perMinute(broker, 60), schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(START_SCRIPT),
   );
 
   app.get(

@@ -211,6 +211,7 @@ export const PRIVATE_API_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/docs': 'the reference page of this document',
   'GET /api/docs/redoc.standalone.js': "the reference page's script",
   'GET /api/docs/redoc.standalone.js.LICENSE.txt': "the licences of the reference page's script",
+  'GET /api/docs/start.js': 'starts the reference page with its nonce',
 };
 
 /** Fastify's `/a/:id` as the document writes it, `/a/{id}`. */

@@ -12,8 +12,8 @@ const TESTING = ['https://dev.visualwebsiteoptimizer.com', 'https://*.visualwebs
 const ADS = ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'];
 
 /**
- * A strict Content Security Policy: scripts and styles from this origin only (the site has no
- * inline scripts; the sliders' fill is an inline style attribute), the consented third parties,
+ * A strict Content Security Policy: scripts and styles from this origin only, no inline script, style
+ * element or style attribute (a script may still set styles through the CSSOM), the consented third parties,
  * forms that post here, no plugins, no framing of the site.
  */
 const options = (formTargets: readonly string[]): HelmetOptions => ({
@@ -23,7 +23,6 @@ const options = (formTargets: readonly string[]): HelmetOptions => ({
       'default-src': ["'self'"],
       'script-src': ["'self'", ...ANALYTICS, ...TESTING, ...ADS],
       'style-src': ["'self'"],
-      'style-src-attr': ["'unsafe-inline'"],
       'img-src': ["'self'", 'data:', ...ANALYTICS, ...TESTING, ...ADS],
       'font-src': ["'self'"],
       'connect-src': ["'self'", ...ANALYTICS, ...TESTING, ...ADS],
@@ -53,7 +52,6 @@ const widgetFrameOptions: HelmetOptions = {
       'default-src': ["'self'"],
       'script-src': ["'self'"],
       'style-src': ["'self'"],
-      'style-src-attr': ["'unsafe-inline'"],
       'img-src': ["'self'", 'data:'],
       'font-src': ["'self'"],
       'connect-src': ["'self'"],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Language } from '../../domain/language.ts';
 
@@ -6,9 +7,20 @@ import type { Language } from '../../domain/language.ts';
  * one small page frame, the simulators' own CSP, and a form-urlencoded body parser (no @fastify/formbody).
  */
 
+/**
+ * The hashes of a page's own style elements, as a policy's style-src: the page's styles apply, and
+ * no other style element or any style attribute does, with no 'unsafe-inline'.
+ */
+export function styleSources(page: string): string {
+  const hashes = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css = '']) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+  );
+  return hashes.length > 0 ? hashes.join(' ') : "'none'";
+}
+
 /** Simulator pages post forms to themselves and are redirected to the broker afterwards. */
-export const SIMULATOR_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:";
+export const simulatorPolicy = (page: string): string =>
+  `default-src 'none'; style-src ${styleSources(page)}; img-src 'self' data:; form-action 'self' http: https:`;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -64,6 +76,9 @@ dt{font-weight:600}
 dd{margin:0}
 section{border-top:1px solid #c8ccd2;padding-top:.5rem}
 .code{font-size:1.6rem;font-weight:700;letter-spacing:.15em}
+.wrap{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}
+.plain-list{list-style:none;padding:0}
+.small{font-size:.9rem}
 `;
 
 export interface PageOptions {
@@ -92,12 +107,13 @@ export function renderPage({ lang, title, body }: PageOptions): string {
 }
 
 export function sendPage(reply: FastifyReply, statusCode: number, page: PageOptions): FastifyReply {
+  const body = renderPage(page);
   return reply
     .code(statusCode)
     .type('text/html; charset=utf-8')
-    .header('content-security-policy', SIMULATOR_CSP)
+    .header('content-security-policy', simulatorPolicy(body))
     .header('cache-control', 'no-store')
-    .send(renderPage(page));
+    .send(body);
 }
 
 const FORM = 'application/x-www-form-urlencoded';

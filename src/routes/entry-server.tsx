@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { withoutStyleAttributes } from './style-attributes.ts';
 import { I18nextProvider } from 'react-i18next';
 import type { ReactNode } from 'react';
 import type { Language } from '../../domain/language.ts';
@@ -143,7 +144,7 @@ export function renderResolved(resolved: ResolvedPage, assets: PageAssets): stri
       </Document>
     </I18nextProvider>,
   );
-  return `<!doctype html>${html}`;
+  return `<!doctype html>${withoutStyleAttributes(html)}`;
 }
 
 export interface PrerenderedPage {
@@ -188,7 +189,7 @@ export function renderWorkflowShell(lang: Language, assets: PageAssets): string 
       </Document>
     </I18nextProvider>,
   );
-  return `<!doctype html>${html}`;
+  return `<!doctype html>${withoutStyleAttributes(html)}`;
 }
 
 export type WidgetFrameKind = 'calculator' | 'application';
@@ -210,7 +211,7 @@ export function renderWidgetFrame(kind: WidgetFrameKind, lang: Language, assets:
       </FrameDocument>
     </I18nextProvider>,
   );
-  return `<!doctype html>${html}`;
+  return `<!doctype html>${withoutStyleAttributes(html)}`;
 }
 
 /** Where a widget's popup lands after the bank or eParaksts: it says so and closes itself. */
@@ -228,7 +229,7 @@ export function renderIdentifiedPage(result: 'confirmed' | 'failed', lang: Langu
       </main>
     </FrameDocument>,
   );
-  return `<!doctype html>${html}`;
+  return `<!doctype html>${withoutStyleAttributes(html)}`;
 }
 
 export function sitemapXml(): string {

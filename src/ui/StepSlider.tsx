@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ChangeEvent } from 'react';
 
 export interface StepSliderProps {
   readonly label: string;
@@ -20,6 +20,7 @@ export interface StepSliderProps {
 export function StepSlider({ label, values, index, onChange, format, name }: StepSliderProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const sliderRef = useRef<HTMLDivElement>(null);
   const value = values[index] ?? values[0] ?? 0;
   const percent = values.length > 1 ? (index / (values.length - 1)) * 100 : 0;
 
@@ -31,8 +32,15 @@ export function StepSlider({ label, values, index, onChange, format, name }: Ste
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // The site's Content Security Policy refuses style attributes in markup, so the track's fill is
+  // not a style prop (server-rendered as style="…"): the stylesheet reads data-fill where the browser
+  // can (typed attr()), and once hydrated the fill is set through the CSSOM, which the policy allows.
+  useLayoutEffect(() => {
+    sliderRef.current?.style.setProperty('--fill', `${percent}%`);
+  }, [percent]);
+
   return (
-    <div className="step-slider" style={{ '--fill': `${percent}%` } as React.CSSProperties}>
+    <div ref={sliderRef} className="step-slider" data-fill={`${percent}%`}>
       <div className="step-slider__head">
         <label htmlFor={id} className="step-slider__label">
           {label}

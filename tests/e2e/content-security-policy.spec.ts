@@ -67,3 +67,61 @@ test('the wizard, from the form through identification to the offers, raises no 
   await expectStep(page, 'ru', 'offers', WORDS.ru.workflow.steps.offers);
   expect(await violations()).toEqual([]);
 });
+
+test("no answer's policy allows inline styles or scripts: site, wizard, widgets, reference, simulators", async ({
+  request,
+}) => {
+  const pages = [
+    '/',
+    '/ru/partneram',
+    '/applicantWorkflow/enteringEssence',
+    '/widget/v1/calculator',
+    '/widget/v1/application?lang=ru',
+    '/api/docs',
+    '/sandbox/smart-id/app',
+    '/sandbox/sms',
+    '/sandbox/mail',
+    '/nav-tadas-lapas',
+  ];
+  for (const path of pages) {
+    const policy = (await request.get(path)).headers()['content-security-policy'] ?? '';
+    expect(policy, path).toMatch(/default-src '(self|none)'/);
+    expect(policy, path).not.toContain('unsafe-');
+  }
+});
+
+test('the calculator fills its sliders before and after hydration, with style attributes refused', async ({ page }) => {
+  const violations = await recordViolations(page);
+  // the page as it arrives, before any script runs: the fill comes from the stylesheet alone
+  await page.route(/\.js$/, (route) => route.abort());
+  await page.goto('/');
+  // the fill in percent, rounded: the stylesheet's typed attr() and the script's value differ in digits
+  const fill = () =>
+    page
+      .locator('.step-slider')
+      .first()
+      .evaluate((slider) => Math.round(parseFloat(getComputedStyle(slider).getPropertyValue('--fill')) * 100) / 100);
+  expect(await page.locator('[style]').count()).toBe(0);
+  const before = await fill();
+  expect(before).toBeGreaterThan(0);
+  expect(before).toBeLessThan(100);
+  await page.unroute(/\.js$/);
+
+  await page.goto('/');
+  const amount = page.getByRole('slider').first();
+  await amount.focus();
+  await expect.poll(fill).toBe(before);
+  await page.keyboard.press('End');
+  await expect.poll(fill).toBe(100);
+  expect(await violations()).toEqual([]);
+});
+
+test("a simulator's page looks as designed under its hashed style element", async ({ page }) => {
+  const violations = await recordViolations(page);
+  await page.goto('/sandbox/smart-id/app');
+  // the page's own style element applies: the main column is a white card of at most 34rem
+  const main = page.locator('main');
+  await expect(main).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  await expect(main).toHaveCSS('max-width', '544px');
+  expect(await violations()).toEqual([]);
+});

@@ -395,6 +395,7 @@ async function judge(response: Response, expected: Expected, what: string): Prom
   expect(response.headers.get('content-type'), where).toBe('application/json; charset=utf-8');
   // every answer, refusals included, carries the API's security headers
   expect(response.headers.get('content-security-policy'), where).toContain("default-src 'none'");
+  expect(response.headers.get('content-security-policy'), where).not.toContain('unsafe');
   expect(response.headers.get('x-content-type-options'), where).toBe('nosniff');
   expect(response.headers.get('x-frame-options'), where).toBe('DENY');
   const json: unknown = JSON.parse(text);

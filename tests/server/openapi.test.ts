@@ -142,16 +142,24 @@ describe('the OpenAPI document', () => {
     });
   });
 
-  it('has a reference page of its own whose policy allows no script but its own', async () => {
+  it('has a reference page of its own whose policy allows no script but its own and no style but its nonce', async () => {
     const page = await fetch(`${broker.url}/api/docs`);
     expect(page.status).toBe(200);
     const policy = page.headers.get('content-security-policy') ?? '';
     expect(policy).toContain("script-src 'self';");
-    expect(policy).not.toMatch(/script-src[^;]*unsafe/);
+    expect(policy).not.toContain('unsafe');
+    const nonce = policy.match(/'nonce-([^']+)'/)?.[1] ?? '';
+    expect(nonce).toMatch(/^[\w+/=]{20,}$/);
     const html = await page.text();
-    expect(html).toContain('spec-url="/api/openapi.json"');
+    expect(html).toContain(`<style nonce="${nonce}">`);
     expect(html).not.toMatch(/<script>/);
-    const script = html.match(/<script src="([^"]+)"/)?.[1] ?? '';
+    const start = html.match(/<script src="([^"]+)" nonce="([^"]+)"/);
+    expect(start?.[2]).toBe(nonce);
+    expect(await (await fetch(`${broker.url}${start?.[1] ?? ''}`)).text()).toContain("Redoc.init('/api/openapi.json'");
+    // a nonce is for one answer only
+    const again = (await fetch(`${broker.url}/api/docs`)).headers.get('content-security-policy') ?? '';
+    expect(again).not.toContain(nonce);
+    const script = html.match(/<script src="([^"]+redoc[^"]+)"/)?.[1] ?? '';
     const bundle = await fetch(`${broker.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('content-encoding')).toBe('gzip');

@@ -28,6 +28,7 @@ const UNKNOWN_OFFER = '00000000-0000-4000-8000-000000000000';
 
 function expectSecurityHeaders(response: Response, what: string): void {
   expect(response.headers.get('content-security-policy'), what).toContain("default-src 'none'");
+  expect(response.headers.get('content-security-policy'), what).not.toContain('unsafe');
   expect(response.headers.get('x-content-type-options'), what).toBe('nosniff');
   expect(response.headers.get('x-frame-options'), what).toBe('DENY');
   expect(response.headers.get('strict-transport-security'), what).toContain('max-age=');

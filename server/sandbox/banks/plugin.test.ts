@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formAction, hiddenFields, postForm, startApp, type RunningApp } from '../../identity/test-support.ts';
 import { registerBankSandbox } from './plugin.ts';
@@ -18,10 +19,14 @@ describe('bank simulator pages', () => {
   it('renders the login page in Latvian with labelled fields and a sample name', async () => {
     const response = await fetch(pageUrl('rigas-krajbanka', { ...valid, lang: 'lv' }));
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:",
-    );
     const page = await response.text();
+    // the page's own style element by its hash: no other style element and no style attribute applies
+    const css = page.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
+    expect(css).toContain('font:16px/1.5 system-ui');
+    expect(response.headers.get('content-security-policy')).toBe(
+      `default-src 'none'; style-src 'sha256-${createHash('sha256').update(css).digest('base64')}'; img-src 'self' data:; form-action 'self' http: https:`,
+    );
+    expect(page).not.toContain('style=');
     expect(page).toContain('<html lang="lv">');
     expect(page).toContain('Rīgas Krājbanka');
     expect(page).toContain('<label for="personal_code">Personas kods</label>');

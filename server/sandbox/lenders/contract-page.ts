@@ -1,12 +1,15 @@
 import type { Offer } from '../../../domain/offer.ts';
+import { styleSources } from '../page.ts';
 import type { SandboxLender } from './catalogue.ts';
 
 /**
  * The sandbox lender's contract signing page: plain HTML, every value escaped, no scripts at all, served with
- * CONTRACT_PAGE_CSP. Latvian or Russian.
+ * contractPagePolicy. Latvian or Russian.
  */
 
-export const CONTRACT_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:";
+/** The page's own style element (by its hash) and nothing else; its form posts here. */
+export const contractPagePolicy = (page: string): string =>
+  `default-src 'none'; style-src ${styleSources(page)}; form-action 'self' http: https:`;
 
 export type ContractLanguage = 'lv' | 'ru';
 

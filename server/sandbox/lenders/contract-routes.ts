@@ -4,7 +4,7 @@ import { normalizeOffer } from '../../../domain/offer.ts';
 import { isOfferExpired } from '../../../domain/offer-validity.ts';
 import { findSandboxLender } from './catalogue.ts';
 import {
-  CONTRACT_PAGE_CSP,
+  contractPagePolicy,
   contractLanguage,
   renderContractPage,
   renderMessagePage,
@@ -43,7 +43,7 @@ function sendHtml(reply: FastifyReply, status: number, html: string): FastifyRep
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', CONTRACT_PAGE_CSP)
+    .header('content-security-policy', contractPagePolicy(html))
     .header('cache-control', 'no-store')
     .send(html);
 }

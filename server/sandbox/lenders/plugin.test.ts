@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { partnerApplicationFixture } from '../../lenders/application-fixture.ts';
@@ -321,11 +322,15 @@ describe('contract signing', () => {
     const { offer } = await offerFrom('gaujas-banka');
     const lv = await fetch(contractUrl('gaujas-banka', offer.offerId, '?lang=lv'));
     expect(lv.status).toBe(200);
-    expect(lv.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
-    );
     expect(lv.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await lv.text();
+    // the page's own style element (the lender's colour in it) by its hash, and no style attribute
+    const css = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
+    expect(css).toContain('background:#');
+    expect(lv.headers.get('content-security-policy')).toBe(
+      `default-src 'none'; style-src 'sha256-${createHash('sha256').update(css).digest('base64')}'; form-action 'self' http: https:`,
+    );
+    expect(html).not.toContain('style=');
     expect(html).toContain('<html lang="lv">');
     expect(html).toContain('Gaujas Banka');
     expect(html).toContain('Parakstīt līgumu');

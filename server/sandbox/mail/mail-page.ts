@@ -10,8 +10,6 @@ import type { ReceivedMail } from './mail-server.ts';
 /** The page shows this many; the JSON route has them all. */
 const SHOWN = 100;
 
-const WRAP = 'white-space:pre-wrap;overflow-wrap:anywhere;margin:0;font-size:.9rem';
-
 const TEXT = {
   title: 'Pastkaste (testa vide)',
   sandbox:
@@ -69,10 +67,10 @@ export function mailPage({ messages, to, down, prefix }: MailPageInput): PageOpt
             <dd><time datetime="${mail.receivedAt}">${mail.receivedAt}</time></dd>
           </dl>
           <h4>${TEXT.textPart}</h4>
-          <pre style="${WRAP}">${mail.text}</pre>
+          <pre class="wrap small">${mail.text}</pre>
           <details>
             <summary>${TEXT.htmlPart}</summary>
-            <pre style="${WRAP}">${mail.html}</pre>
+            <pre class="wrap small">${mail.html}</pre>
           </details>
           <details>
             <summary>${TEXT.headers}</summary>
@@ -80,7 +78,7 @@ export function mailPage({ messages, to, down, prefix }: MailPageInput): PageOpt
               ${Object.entries(mail.headers).map(
                 ([name, value]) =>
                   html`<dt>${name}</dt>
-                    <dd style="${WRAP}">${value}</dd>`,
+                    <dd class="wrap small">${value}</dd>`,
               )}
             </dl>
           </details>

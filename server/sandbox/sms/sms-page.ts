@@ -6,8 +6,6 @@ import type { ReceivedSms } from './sms-inbox.ts';
 /** The page shows this many; the JSON route has them all. */
 const SHOWN = 100;
 
-const WRAP = 'white-space:pre-wrap;overflow-wrap:anywhere;margin:0';
-
 const TEXT = {
   title: 'SMS vārteja (testa vide)',
   sandbox:
@@ -58,7 +56,7 @@ export function smsPage({ messages, to, prefix }: SmsPageInput): PageOptions {
     <h2>${TEXT.messages} (${messages.length})</h2>
     ${messages.length === 0 ? html`<p>${TEXT.none}</p>` : ''}
     ${messages.length > shown.length ? html`<p>${TEXT.shownOf(shown.length, messages.length)}</p>` : ''}
-    <ol style="list-style:none;padding:0">
+    <ol class="plain-list">
       ${shown.map(
         (sms) =>
           html`<li>
@@ -69,7 +67,7 @@ export function smsPage({ messages, to, prefix }: SmsPageInput): PageOptions {
                 <dt>${TEXT.received}</dt>
                 <dd><time datetime="${sms.receivedAt}">${sms.receivedAt}</time></dd>
                 <dt>${TEXT.text}</dt>
-                <dd style="${WRAP}">${sms.text}</dd>
+                <dd class="wrap">${sms.text}</dd>
               </dl>
             </section>
           </li>`,
