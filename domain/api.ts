@@ -67,6 +67,11 @@ export const submitApplicationBodySchema = z.strictObject({
   language: languageSchema,
   application: applicationSchema,
   tracking: z.optional(trackingSchema),
+  /**
+   * A test application (a publisher's widget in test mode): marked so in its status, sent only to
+   * lenders that take test applications (the sandbox's), never in the publisher's report.
+   */
+  test: z.optional(z.literal(true)),
 });
 export type SubmitApplicationBody = z.input<typeof submitApplicationBodySchema>;
 
@@ -217,6 +222,8 @@ export const applicationStatusSchema = z.object({
   identifiedAt: z.iso.datetime().nullable(),
   updatedAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
+  /** present on a test application only (`test` of the submission) */
+  test: z.optional(z.literal(true)),
 });
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 

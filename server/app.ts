@@ -97,7 +97,7 @@ export async function buildApp({
     await app.register(async (site) => {
       registerSecurityHeaders(site, siteSecurityHeaders());
       await site.register(fastifyCompress, { global: true, threshold: 1024 });
-      await registerSite(site, clientDir);
+      await registerSite(site, clientDir, { publicOrigin: config.declaredPublicOrigin ?? null });
     });
   } else
     app.setNotFoundHandler(() => {

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { allPagePaths, languageOfPath } from '../domain/site-pages.ts';
 import { LANGUAGES, type Language } from '../domain/language.ts';
 import { WORKFLOW_BASES, WORKFLOW_STEPS, pathOfStep } from '../domain/wizard-paths.ts';
+import { loaderUrlOf, PRERENDERED_LOADER_URL } from '../domain/widget-protocol/loader-url.ts';
 import { ApiProblem } from './http/problem.ts';
 import { widgetFrameSecurityHeaders } from './http/security-headers.ts';
 
@@ -13,13 +14,45 @@ const pageFile = (path: string) => (path === '/' ? 'index.html' : `${path.slice(
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** A host as a browser sends it: a name or an IPv4 or bracketed IPv6 address, and maybe a port. */
+const SAFE_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The origin a page was asked at, when its Host is well formed; else null. */
+export function requestOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>): string | null {
+  return SAFE_HOST.test(request.host) ? `${request.protocol}://${request.host.toLowerCase()}` : null;
+}
+
+export interface SiteOptions {
+  /** PUBLIC_BASE_URL's origin: the snippets on the publishers' page name it; null: the origin the page was asked at */
+  readonly publicOrigin: string | null;
+}
+
 /**
  * The public site: prerendered pages from memory, built assets from disk, and the not-found page
- * in the language of the path with status 404.
+ * in the language of the path with status 404. Pages that show the widget loader's address (the
+ * publishers' page and its snippet generator's props) name this server's, not production's: a
+ * staging or local installation hands out snippets that load from itself.
  */
-export async function registerSite(app: FastifyInstance, clientDir: string): Promise<void> {
+export async function registerSite(
+  app: FastifyInstance,
+  clientDir: string,
+  { publicOrigin }: SiteOptions = { publicOrigin: null },
+): Promise<void> {
   const pages = new Map<string, string>();
-  for (const path of allPagePaths()) pages.set(path, await readFile(join(clientDir, pageFile(path)), 'utf8'));
+  const withLoader = new Set<string>();
+  for (const path of allPagePaths()) {
+    let html = await readFile(join(clientDir, pageFile(path)), 'utf8');
+    if (html.includes(PRERENDERED_LOADER_URL)) {
+      if (publicOrigin) html = html.replaceAll(PRERENDERED_LOADER_URL, loaderUrlOf(publicOrigin));
+      else withLoader.add(path);
+    }
+    pages.set(path, html);
+  }
+  const pageFor = (path: string, html: string, request: FastifyRequest): string => {
+    if (!withLoader.has(path)) return html;
+    const origin = requestOrigin(request);
+    return origin ? html.replaceAll(PRERENDERED_LOADER_URL, loaderUrlOf(origin)) : html;
+  };
   const notFound = Object.fromEntries(
     await Promise.all(
       LANGUAGES.map(async (lang) => [lang, await readFile(join(clientDir, `_not-found.${lang}.html`), 'utf8')]),
@@ -53,8 +86,11 @@ export async function registerSite(app: FastifyInstance, clientDir: string): Pro
   await registerWidgetPages(app, clientDir);
 
   for (const [path, html] of pages) {
-    app.get(path, (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
+    app.get(path, (request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(pageFor(path, html, request)),
     );
     if (path !== '/') {
       app.get(`${path}/`, (_request, reply) => reply.redirect(path, 301));

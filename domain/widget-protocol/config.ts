@@ -19,6 +19,18 @@ export const isWidgetKind = (value: unknown): value is WidgetKind =>
 export const CTA_TARGETS = ['widget', 'site'] as const;
 /** `applyOnly`: no rate, payment or cost figure anywhere in the widget (publishers who may not show credit figures). */
 export const WIDGET_MODES = ['full', 'applyOnly'] as const;
+/** `inherit`: the host script reads the text colour, the accent and the font of the widget's element on the host page. */
+export const WIDGET_THEMES = ['default', 'inherit'] as const;
+
+/** `#rgb` or `#rrggbb`: nothing else can reach a style sheet through a colour option. */
+export const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+const FONT_FAMILY = `(?:-?[A-Za-z][A-Za-z0-9 -]{0,40}|"[A-Za-z0-9 -]{1,40}"|'[A-Za-z0-9 -]{1,40}')`;
+/**
+ * A font-family list as CSS writes it (`"Helvetica Neue", Arial, sans-serif`): up to ten names of
+ * letters, digits, spaces and hyphens, quoted or not. No other character (no `;`, `(`, backslash, `/`)
+ * gets through, so the value can be nothing but a list of font names.
+ */
+export const FONT_STACK = new RegExp(`^${FONT_FAMILY}(?:, ?${FONT_FAMILY}){0,9}$`);
 
 /**
  * Every option a publisher may set, with its name in the iframe's address: tracking keeps the
@@ -39,6 +51,11 @@ export const OPTION_PARAMS = {
   clickId: 'click_ID',
   cta: 'cta',
   mode: 'mode',
+  theme: 'theme',
+  textColor: 'textColor',
+  accentColor: 'accentColor',
+  font: 'font',
+  testMode: 'testMode',
 } as const;
 export type WidgetOptionName = keyof typeof OPTION_PARAMS;
 export const WIDGET_OPTION_NAMES = Object.keys(OPTION_PARAMS) as WidgetOptionName[];
@@ -64,6 +81,12 @@ export interface WidgetConfig {
   readonly purpose: LoanPurpose | null;
   readonly cta: (typeof CTA_TARGETS)[number];
   readonly mode: (typeof WIDGET_MODES)[number];
+  /** the publisher's colours and font, or the host page's (`theme: inherit`); null: the widget's own */
+  readonly textColor: string | null;
+  readonly accentColor: string | null;
+  readonly font: string | null;
+  /** against the sandbox: marked in the widget and the API, no real lender, no publisher's report */
+  readonly testMode: boolean;
 }
 
 /** The options as the iframe's query string. */
@@ -91,16 +114,25 @@ const wholeNumber = (value: string | undefined, fallback: number): number => {
   return value !== undefined && /^\d{1,6}$/.test(value) && Number.isSafeInteger(number) ? number : fallback;
 };
 
+const matching = (value: string | undefined, pattern: RegExp): string | null =>
+  value !== undefined && pattern.test(value) ? value : null;
+
 /** Settles any options into a configuration: a value that is not one of the known ones gets the default. */
 export function widgetConfig(options: WidgetOptions): WidgetConfig {
   const purpose = options.purpose;
+  const testMode = options.testMode === 'true';
   return {
     lang: options.lang === 'ru' ? 'ru' : 'lv',
     amount: wholeNumber(options.amount, DEFAULT_AMOUNT),
     term: wholeNumber(options.term, DEFAULT_TERM),
     purpose:
       purpose !== undefined && (LOAN_PURPOSES as readonly string[]).includes(purpose) ? (purpose as LoanPurpose) : null,
-    cta: options.cta === 'site' ? 'site' : 'widget',
+    // a test application stays in the widget: the site's wizard knows no test mode
+    cta: options.cta === 'site' && !testMode ? 'site' : 'widget',
     mode: options.mode === 'applyOnly' ? 'applyOnly' : 'full',
+    textColor: matching(options.textColor, HEX_COLOUR),
+    accentColor: matching(options.accentColor, HEX_COLOUR),
+    font: matching(options.font, FONT_STACK),
+    testMode,
   };
 }

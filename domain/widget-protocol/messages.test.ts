@@ -17,8 +17,11 @@ const VALID_WIDGET_MESSAGES = [
   { ...envelope, type: 'resize', height: 20_000 },
   { ...envelope, type: 'calculationChanged', amount: 5000, term: 60, monthlyPayment: 105.96 },
   { ...envelope, type: 'calculationChanged', amount: 5000, term: 60 },
+  { ...envelope, type: 'started' },
+  { ...envelope, type: 'submitted' },
   { ...envelope, type: 'applicationSubmitted' },
   { ...envelope, type: 'offersReady', count: 4 },
+  { ...envelope, type: 'offerChosen', lenderId: 'baltic-credit', lenderName: 'Baltic Credit', amount: 5000, term: 60 },
 ];
 
 describe('widgetMessageSchema', () => {
@@ -33,6 +36,14 @@ describe('widgetMessageSchema', () => {
   });
 
   const resize = { ...envelope, type: 'resize', height: 400 };
+  const chosen = {
+    ...envelope,
+    type: 'offerChosen',
+    lenderId: 'baltic-credit',
+    lenderName: 'Baltic Credit',
+    amount: 5000,
+    term: 60,
+  };
   it.each([
     ['another protocol name', { ...resize, protocol: 'other-widget' }],
     ['version 2', { ...resize, v: 2 }],
@@ -52,6 +63,15 @@ describe('widgetMessageSchema', () => {
     ['an unknown widget', { ...envelope, type: 'ready', widget: 'mortgage' }],
     ['a negative monthly payment', { ...envelope, type: 'calculationChanged', amount: 1, term: 1, monthlyPayment: -1 }],
     ['a negative count', { ...envelope, type: 'offersReady', count: -1 }],
+    ['an extra field on started', { ...envelope, type: 'started', firstname: 'Jānis' }],
+    ['an extra field on submitted', { ...envelope, type: 'submitted', phone: '+37120000000' }],
+    [
+      "the person's figures on offerChosen",
+      { ...chosen, monthlyPayment: 105.96, apr: 12.5, personalId: '010180-15097' },
+    ],
+    ['offerChosen without its lender', { ...envelope, type: 'offerChosen', amount: 5000, term: 60 }],
+    ['a lender id that is no lender id', { ...chosen, lenderId: 'Baltic Credit' }],
+    ['a lender name with a line break', { ...chosen, lenderName: 'Baltic\nCredit' }],
     ['not an object', 'resize'],
     ['null', null],
   ])('refuses %s', (_, message) => {
@@ -94,8 +114,11 @@ describe('domEventName', () => {
       'loanwidget:ready',
       'loanwidget:resize',
       'loanwidget:calculationchanged',
+      'loanwidget:started',
+      'loanwidget:submitted',
       'loanwidget:applicationsubmitted',
       'loanwidget:offersready',
+      'loanwidget:offerchosen',
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { WIDGET_KINDS } from './options.ts';
 import { PROTOCOL_NAME, PROTOCOL_VERSION, WIDGET_ID_PATTERN } from './constants.ts';
+import { LENDER_ID_PATTERN } from '../lender-id.ts';
 
 export * from './constants.ts';
 
@@ -29,8 +30,22 @@ export const widgetMessageSchema = z.discriminatedUnion('type', [
     term: whole(1_000),
     monthlyPayment: z.optional(z.number().check(z.gte(0), z.lte(1_000_000))),
   }),
+  /** the person began the application: their first answer in its form */
+  z.strictObject({ ...envelope, type: z.literal('started') }),
+  /** the application reached the broker */
+  z.strictObject({ ...envelope, type: z.literal('submitted') }),
+  /** the former name of `submitted`: the host script still announces it beside `submitted` */
   z.strictObject({ ...envelope, type: z.literal('applicationSubmitted') }),
   z.strictObject({ ...envelope, type: z.literal('offersReady'), count: whole(1_000) }),
+  /** the person chose an offer: which lender, and the loan's amount and term; nothing of the person's */
+  z.strictObject({
+    ...envelope,
+    type: z.literal('offerChosen'),
+    lenderId: z.string().check(z.regex(LENDER_ID_PATTERN)),
+    lenderName: z.string().check(z.minLength(1), z.maxLength(120), z.regex(/^[^\p{Cc}]*$/u)),
+    amount: z.number().check(z.gte(0), z.lte(1_000_000)),
+    term: whole(1_000),
+  }),
 ]);
 export type WidgetMessage = z.infer<typeof widgetMessageSchema>;
 export type WidgetEventType = WidgetMessage['type'];
@@ -38,9 +53,15 @@ export const WIDGET_EVENT_TYPES = [
   'ready',
   'resize',
   'calculationChanged',
+  'started',
+  'submitted',
   'applicationSubmitted',
   'offersReady',
+  'offerChosen',
 ] as const satisfies readonly WidgetEventType[];
+
+/** Events the host announces under a second, older name too: a publisher's existing listeners keep working. */
+export const EVENT_ALIASES: Partial<Record<WidgetEventType, WidgetEventType>> = { submitted: 'applicationSubmitted' };
 
 /** Host → widget: the JavaScript API's `update` sets the calculator's figures. */
 export const hostMessageSchema = z.discriminatedUnion('type', [

@@ -3,7 +3,7 @@ import { optionsInQuery, optionsToQuery, readWidgetOptions, widgetConfig } from 
 import { DEFAULT_AMOUNT, DEFAULT_TERM } from '../loan-options.ts';
 
 const KNOWN =
-  'lang, amount, term, purpose, publisherId, utmSource, utmMedium, utmCampaign, utmContent, utmTerm, clickId, cta, mode';
+  'lang, amount, term, purpose, publisherId, utmSource, utmMedium, utmCampaign, utmContent, utmTerm, clickId, cta, mode, theme, textColor, accentColor, font, testMode';
 
 describe('readWidgetOptions', () => {
   it('keeps valid options, numbers as their text', () => {
@@ -135,6 +135,10 @@ describe('widgetConfig', () => {
     purpose: null,
     cta: 'widget',
     mode: 'full',
+    textColor: null,
+    accentColor: null,
+    font: null,
+    testMode: false,
   };
 
   it('fills in the defaults when nothing is set', () => {
@@ -156,6 +160,10 @@ describe('widgetConfig', () => {
     { lang: 'en' },
     { cta: 'popup' },
     { mode: 'lite' },
+    { textColor: 'red' },
+    { accentColor: '#12345' },
+    { font: 'x;background:url(//a.example)' },
+    { testMode: 'yes' },
   ])('settles %o to the default', (options) => {
     expect(widgetConfig(options)).toEqual(DEFAULTS);
   });
@@ -163,6 +171,78 @@ describe('widgetConfig', () => {
   it('keeps valid values', () => {
     expect(
       widgetConfig({ lang: 'ru', amount: '3000', term: '36', purpose: 'buyingCar', cta: 'site', mode: 'applyOnly' }),
-    ).toEqual({ lang: 'ru', amount: 3000, term: 36, purpose: 'buyingCar', cta: 'site', mode: 'applyOnly' });
+    ).toEqual({
+      ...DEFAULTS,
+      lang: 'ru',
+      amount: 3000,
+      term: 36,
+      purpose: 'buyingCar',
+      cta: 'site',
+      mode: 'applyOnly',
+    });
+    expect(
+      widgetConfig({ textColor: '#1a1a1a', accentColor: '#0b4f6c', font: 'Georgia, serif', testMode: 'true' }),
+    ).toEqual({
+      ...DEFAULTS,
+      textColor: '#1a1a1a',
+      accentColor: '#0b4f6c',
+      font: 'Georgia, serif',
+      testMode: true,
+    });
+  });
+
+  it('keeps a test application in the widget: cta=site does not send it to the site', () => {
+    expect(widgetConfig({ cta: 'site', testMode: 'true' }).cta).toBe('widget');
+    expect(widgetConfig({ cta: 'site', testMode: 'false' }).cta).toBe('site');
+  });
+});
+
+describe('the look and test-mode options', () => {
+  it('take hex colours (in lower case) and font-family lists as CSS writes them', () => {
+    const reading = readWidgetOptions({
+      theme: 'inherit',
+      textColor: '#1A1A1A',
+      accentColor: '#c30',
+      font: `"Helvetica Neue", -apple-system, 'Segoe UI', Arial, sans-serif`,
+    });
+    expect(reading).toEqual({
+      options: {
+        theme: 'inherit',
+        textColor: '#1a1a1a',
+        accentColor: '#c30',
+        font: `"Helvetica Neue", -apple-system, 'Segoe UI', Arial, sans-serif`,
+      },
+      problems: [],
+    });
+  });
+
+  it.each([
+    ['a colour name', { textColor: 'red' }],
+    ['rgb()', { textColor: 'rgb(0, 0, 0)' }],
+    ['hex without #', { accentColor: '0b4f6c' }],
+    ['hex with alpha', { accentColor: '#0b4f6c80' }],
+    ['a declaration after the colour', { textColor: '#000;background:red' }],
+    ['a url in the font', { font: 'Arial, url(https://evil.example/x)' }],
+    ['a declaration after the font', { font: 'Arial; color: red' }],
+    ['an escape in the font', { font: 'Ari\\61l' }],
+    ['a quote left open', { font: '"Arial' }],
+    ['eleven fonts', { font: Array.from({ length: 11 }, (_, i) => `Font${i}`).join(', ') }],
+    ['an unknown theme', { theme: 'dark' }],
+  ])('refuse %s, naming what they expect', (_, raw) => {
+    const reading = readWidgetOptions(raw);
+    expect(reading.options).toEqual({});
+    expect(reading.problems).toEqual([
+      expect.stringMatching(/^option "\w+" has the invalid value .+; expected .+\. The default is used\.$/),
+    ]);
+  });
+
+  it('turns test mode on by a bare attribute, "true" or true, and off by "false"', () => {
+    expect(readWidgetOptions({ testMode: '' }).options).toEqual({ testMode: 'true' });
+    expect(readWidgetOptions({ testMode: 'true' }).options).toEqual({ testMode: 'true' });
+    expect(readWidgetOptions({ testMode: true }).options).toEqual({ testMode: 'true' });
+    expect(readWidgetOptions({ testMode: false }).options).toEqual({ testMode: 'false' });
+    expect(readWidgetOptions({ testMode: 'on' }).problems).toEqual([
+      'option "testMode" has the invalid value "on"; expected true or false. The default is used.',
+    ]);
   });
 });

@@ -4,9 +4,12 @@ import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from '../loa
 import { LOAN_PURPOSES } from '../loan-purposes.ts';
 import {
   CTA_TARGETS,
+  FONT_STACK,
+  HEX_COLOUR,
   OPTION_PARAMS,
   WIDGET_MODES,
   WIDGET_OPTION_NAMES,
+  WIDGET_THEMES,
   type WidgetOptionName,
   type WidgetOptions,
 } from './config.ts';
@@ -20,6 +23,7 @@ const wholeNumberIn = (min: number, max: number) =>
   );
 const trackingText = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[^\p{Cc}]*$/u));
 const TEXT = 'text of up to 200 characters';
+const COLOUR = 'a colour as #rgb or #rrggbb';
 
 interface OptionRule {
   readonly schema: z.ZodMiniType<string>;
@@ -54,6 +58,22 @@ export const OPTION_RULES = {
   clickId: { schema: trackingText(200), expected: TEXT },
   cta: { schema: z.enum(CTA_TARGETS), expected: CTA_TARGETS.join(' or ') },
   mode: { schema: z.enum(WIDGET_MODES), expected: WIDGET_MODES.join(' or ') },
+  theme: { schema: z.enum(WIDGET_THEMES), expected: WIDGET_THEMES.join(' or ') },
+  textColor: { schema: z.string().check(z.regex(HEX_COLOUR), z.toLowerCase()), expected: COLOUR },
+  accentColor: { schema: z.string().check(z.regex(HEX_COLOUR), z.toLowerCase()), expected: COLOUR },
+  font: {
+    schema: z.string().check(z.regex(FONT_STACK)),
+    expected:
+      'a font-family list of up to 10 names of letters, digits, spaces and hyphens, such as "Open Sans", Arial, sans-serif',
+  },
+  // a bare `data-test-mode` attribute reads as the empty string: it turns test mode on
+  testMode: {
+    schema: z.pipe(
+      z.enum(['', 'true', 'false']),
+      z.transform((value) => (value === 'false' ? 'false' : 'true')),
+    ),
+    expected: 'true or false',
+  },
 } as const satisfies Record<WidgetOptionName, OptionRule>;
 
 export interface OptionReading {
@@ -78,7 +98,9 @@ export function readWidgetOptions(raw: Readonly<Record<string, unknown>>): Optio
       continue;
     }
     const rule: OptionRule = OPTION_RULES[name];
-    const parsed = rule.schema.safeParse(typeof value === 'number' ? String(value) : value);
+    const parsed = rule.schema.safeParse(
+      typeof value === 'number' || typeof value === 'boolean' ? String(value) : value,
+    );
     if (parsed.success) options[name] = parsed.data;
     else
       problems.push(

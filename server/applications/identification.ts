@@ -195,7 +195,11 @@ export async function finishIdentification(
       [application.id],
     );
     const created: string[] = [];
-    const asked = lendersToAsk([...broker.lenders.values()], application, application.excluded_lenders);
+    // a test application goes to lenders that take test applications, and to no other
+    const candidates = [...broker.lenders.values()].filter(
+      (lender) => !application.test || lender.takesTestApplications === true,
+    );
+    const asked = lendersToAsk(candidates, application, application.excluded_lenders);
     for (const { id: lenderId } of asked) {
       const inserted = await tx.query<{ id: string }>(
         `INSERT INTO lender_requests (id, application_id, lender_id, state) VALUES ($1, $2, $3, 'queued')

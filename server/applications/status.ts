@@ -34,6 +34,8 @@ export interface ApplicationRow {
   identified_at: Date | null;
   /** lenders the person unticked: never asked */
   excluded_lenders: string[];
+  /** sent by a widget in test mode */
+  test: boolean;
 }
 
 interface IdentificationRow {
@@ -60,7 +62,7 @@ interface OfferRow {
 }
 
 export const APPLICATION_COLUMNS =
-  'id, state, language, amount, term, purpose, key_id, applicant_ciphertext, chosen_offer_id, sign_url, token_expires_at, updated_at, identified_at, excluded_lenders';
+  'id, state, language, amount, term, purpose, key_id, applicant_ciphertext, chosen_offer_id, sign_url, token_expires_at, updated_at, identified_at, excluded_lenders, test';
 
 /** The answer of getApplicationStatus: progress and offers, and of the person only the first name. */
 export async function buildStatus(
@@ -142,6 +144,7 @@ export async function buildStatus(
     identifiedAt: application.identified_at ? application.identified_at.toISOString() : null,
     updatedAt: application.updated_at.toISOString(),
     expiresAt: application.token_expires_at.toISOString(),
+    ...(application.test ? { test: true as const } : {}),
   };
 }
 

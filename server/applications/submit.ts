@@ -17,6 +17,7 @@ export interface Submission {
   readonly language: Language;
   readonly application: LoanApplication;
   readonly tracking?: Tracking | undefined;
+  readonly test?: true | undefined;
 }
 
 /**
@@ -49,8 +50,8 @@ export async function submitApplication(
   const inserted = await broker.db.query(
     `INSERT INTO applications (id, token_hash, token_expires_at, idempotency_key, request_hash, token_ciphertext,
        state, language, amount, term, purpose, key_id, applicant_ciphertext, tracking, person_key, notice_choices,
-       excluded_lenders)
-     VALUES ($1, $2, $3, $4, $5, $6, 'draft', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       excluded_lenders, test)
+     VALUES ($1, $2, $3, $4, $5, $6, 'draft', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
     [
       id,
@@ -69,6 +70,7 @@ export async function submitApplication(
       personKey,
       JSON.stringify(noticeChoicesOf(application)),
       [...new Set(application.excludedLenders)],
+      submission.test === true,
     ],
   );
   if (inserted.rows.length === 0) {

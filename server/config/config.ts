@@ -13,6 +13,8 @@ export interface BrokerConfig {
   readonly host: string;
   /** where browsers and partners reach this server: return URLs and lender callbacks are built on it */
   readonly publicBaseUrl: string;
+  /** PUBLIC_BASE_URL's origin when the environment sets it; without it, pages name the origin they were asked at */
+  readonly declaredPublicOrigin?: string | null;
   readonly database: DatabaseConfig;
   readonly encryption: { readonly keys: ReadonlyMap<string, Buffer>; readonly currentKeyId: string };
   readonly bankLinkBaseUrl: string;
@@ -73,6 +75,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): BrokerC
     port,
     host,
     publicBaseUrl,
+    declaredPublicOrigin: env.PUBLIC_BASE_URL ? new URL(publicBaseUrl).origin : null,
     database,
     encryption,
     bankLinkBaseUrl: env.BANK_LINK_BASE_URL ?? `${sandbox}/banks`,

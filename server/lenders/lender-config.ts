@@ -36,6 +36,8 @@ export const lenderConfigSchema = z.object({
   amounts: range(MIN_AMOUNT, MAX_AMOUNT),
   /** months */
   terms: range(MIN_TERM_MONTHS, MAX_TERM_MONTHS),
+  /** a test environment (or a simulator): it takes the test applications of publishers' widgets, and only it does */
+  test: z.boolean().default(false),
 });
 export type LenderConfig = z.input<typeof lenderConfigSchema>;
 
@@ -57,6 +59,7 @@ export function lenderRegistryOf(config: unknown, source = 'LENDERS_CONFIG'): Le
     baseUrl: lender.endpoint.replace(/\/+$/, ''),
     keyId: lender.keyId,
     secret: Buffer.from(lender.secret, 'base64'),
+    takesTestApplications: lender.test,
   }));
 }
 

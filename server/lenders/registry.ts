@@ -15,6 +15,8 @@ export interface LenderEndpoint {
   /** the name the broker signs with towards this lender (x-kk-partner): the lender finds the secret by it */
   readonly keyId: string;
   readonly secret: Buffer;
+  /** a lender's test environment or a simulator: the only lenders a test application (widget test mode) goes to */
+  readonly takesTestApplications?: boolean;
 }
 
 export function findLender(registry: readonly LenderEndpoint[], id: string): LenderEndpoint | undefined {

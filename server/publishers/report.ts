@@ -35,7 +35,8 @@ export async function publisherApplications(
   query: PublisherReportQuery,
 ): Promise<PublisherApplicationsAnswer> {
   const params: unknown[] = [publisherId];
-  const conditions = [`tracking->>'publisherId' = $1`];
+  // a test application (widget in test mode) earns nothing and is no one's business but the tester's
+  const conditions = [`tracking->>'publisherId' = $1`, 'NOT test'];
   if (query.from !== undefined) {
     params.push(new Date(reportBoundStart(query.from)));
     conditions.push(`created_at >= $${params.length}`);

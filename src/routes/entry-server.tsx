@@ -12,6 +12,7 @@ import { AccessibilityPage } from '../features/site/AccessibilityPage.tsx';
 import { NotFoundPage } from '../features/site/NotFoundPage.tsx';
 import { ProductPage } from '../features/site/ProductPage.tsx';
 import { PublishersPage } from '../features/publishers/PublishersPage.tsx';
+import { LOADER_URL } from '../features/publishers/snippet.ts';
 import { AccountPage, LinkInvalidPage, SmsOptOutPage, UnsubscribePage } from '../features/account/index.ts';
 import { WorkflowShell } from '../features/application/WorkflowShell.tsx';
 import { articleFragment, legalFragment, publishedFragments as rawPublishedFragments } from './content.ts';
@@ -89,7 +90,7 @@ function pageBody(resolved: ResolvedPage): ReactNode {
         />
       );
     case 'publishers':
-      return <PublishersPage generator={<Island name="snippetGenerator" props={{}} />} />;
+      return <PublishersPage generator={<Island name="snippetGenerator" props={{ loaderUrl: LOADER_URL }} />} />;
     case 'account':
       return <AccountPage island={<Island name="account" props={{}} />} />;
     case 'smsOptOut':
@@ -200,6 +201,10 @@ export function renderWidgetFrame(kind: WidgetFrameKind, lang: Language, assets:
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
       <FrameDocument lang={lang} title={i18n.t(`pageTitle.${kind}`, { ns: 'widget' })} assets={assets}>
+        {/* shown by the widget's script in test mode (widgets/frames/frame-theme.ts) */}
+        <p id="widget-test-mode" className="widget-test-mode" hidden>
+          {i18n.t('testMode.badge', { ns: 'widget' })}
+        </p>
         <main id="widget-root" className={`widget widget--${kind}`}>
           <p className="workflow__loading" role="status">
             {i18n.t('workflowShell.loading')}

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import lvCalculator from '../../locales/lv/calculator.json' with { type: 'json' };
 import ruCalculator from '../../locales/ru/calculator.json' with { type: 'json' };
+import lvWidget from '../../locales/lv/widget.json' with { type: 'json' };
 import { PUBLISHER_PORT } from '../../playwright.config.ts';
 import { answerAtBank, APPLICANT, fillApplication, WORDS } from './support/applicant.ts';
 
@@ -392,4 +393,83 @@ test('axe finds no WCAG 2.2 A/AA violation inside either widget', async ({ page 
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});
+
+test("test mode: marked in the widget, in the host page's look, events without personal data to the host, out of the publisher's report", async ({
+  page,
+  context,
+  request,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  await page.goto(`${PUBLISHER}/test-mode.html`);
+  const application = applicationFrame(page);
+  const { workflow } = WORDS.lv;
+  await expect(application.getByText(lvWidget.testMode.badge)).toBeVisible();
+
+  // theme=inherit: the article's text colour, its links' colour as the accent, its font
+  const look = await application.locator('body').evaluate((body) => {
+    const style = getComputedStyle(body);
+    const root = getComputedStyle(document.documentElement);
+    return { color: style.color, font: style.fontFamily, accent: root.getPropertyValue('--color-accent').trim() };
+  });
+  expect(look).toEqual({ color: 'rgb(34, 34, 85)', font: 'Georgia, serif', accent: '#880022' });
+  // set through the CSSOM, which the widget's Content Security Policy allows
+  expect(violations).toEqual([]);
+
+  await fillApplication(application, 'lv');
+  await application.getByRole('button', { name: WORDS.lv.form.submit }).click();
+  await expect(application.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.choosingMethod);
+
+  const bankTab = context.waitForEvent('page');
+  await application.getByRole('button', { name: /Daugavas Banka/ }).click();
+  await answerAtBank(await bankTab, 'approve');
+  await expect(application.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.offers, {
+    timeout: 20_000,
+  });
+  await expect(application.getByText(lvWidget.testMode.badge)).toBeVisible();
+  await application
+    .getByRole('button', { name: new RegExp(`^${workflow.offers.choose}`) })
+    .first()
+    .click();
+  await expect(application.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.offerChosen);
+
+  await expect(async () => {
+    const types = (await hostEvents(page)).map((event) => event.type);
+    expect(types).toContain('loanwidget:offerchosen');
+  }).toPass({ timeout: 10_000 });
+  const events = await hostEvents(page);
+  expect(events.map((event) => event.type)).toEqual([
+    'loanwidget:started',
+    'loanwidget:submitted',
+    'loanwidget:applicationsubmitted',
+    'loanwidget:offersready',
+    'loanwidget:offerchosen',
+  ]);
+  for (const event of events) expect(event.detail).toMatchObject({ widget: 'application', testMode: true });
+  const chosen = events.at(-1)?.detail ?? {};
+  expect(Object.keys(chosen).sort()).toEqual(['amount', 'id', 'lenderId', 'lenderName', 'term', 'testMode', 'widget']);
+  expect(chosen.lenderId).toMatch(/^[a-z0-9-]+$/);
+  const callbacks = await page.evaluate(() => (window as unknown as { callbacks: { type: string }[] }).callbacks);
+  expect(callbacks.map((detail) => detail.type)).toEqual(['started', 'submitted', 'offersReady', 'offerChosen']);
+  // nothing the applicant typed reaches the publisher's page
+  const seen = JSON.stringify(events) + JSON.stringify(callbacks);
+  for (const personal of [
+    APPLICANT.personalId,
+    APPLICANT.email,
+    APPLICANT.firstname,
+    APPLICANT.lastname,
+    APPLICANT.phone,
+  ]) {
+    expect(seen).not.toContain(personal);
+  }
+
+  // a test application earns the publisher nothing: not in its report
+  const report = await request.get('/api/publishers/applications', {
+    headers: { authorization: `Bearer ${PUBLISHER_KEY}` },
+  });
+  const { applications } = (await report.json()) as { applications: { tracking: Record<string, string> }[] };
+  expect(applications.filter((entry) => entry.tracking.utm_source === 'testa-lapa')).toEqual([]);
 });

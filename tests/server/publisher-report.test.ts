@@ -55,11 +55,17 @@ describe.each<Storage>(['pglite', 'postgres'])('the publisher report (%s)', (sto
   const submitTracked = async (
     tracking: Tracking,
     application: Partial<LoanApplicationInput> = {},
+    extra: { test?: true } = {},
   ): Promise<{ token: string; id: string }> => {
     const response = await fetch(`${base}/api/applications`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ language: 'lv', application: { ...validApplication, ...application }, tracking }),
+      body: JSON.stringify({
+        language: 'lv',
+        application: { ...validApplication, ...application },
+        tracking,
+        ...extra,
+      }),
     });
     expect(response.status).toBe(201);
     const { token } = (await response.json()) as { token: string };
@@ -150,6 +156,25 @@ describe.each<Storage>(['pglite', 'postgres'])('the publisher report (%s)', (sto
     const everyone = await reportOf(KEYS.acme, '?limit=500');
     const references = everyone.applications.map((application) => application.reference);
     expect(new Set(references).size).toBe(references.length);
+  });
+
+  it("leaves a widget's test applications out, and the status says test: true", async () => {
+    const campaign = `test-mode-${randomUUID()}`;
+    const { token } = await submitTracked({ publisherId: 'acme.lv', utm_campaign: campaign }, {}, { test: true });
+    await submitTracked({ publisherId: 'acme.lv', utm_campaign: campaign });
+    const acme = await reportOf(KEYS.acme, '?limit=500');
+    expect(acme.applications.filter((application) => application.tracking.utm_campaign === campaign)).toHaveLength(1);
+    const status = await fetch(`${base}/api/getApplicationStatus?token=${token}`);
+    expect(((await status.json()) as { test?: boolean }).test).toBe(true);
+  });
+
+  it('refuses a test flag other than true, by the same schema', async () => {
+    const response = await fetch(`${base}/api/applications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ language: 'lv', application: validApplication, test: 'yes' }),
+    });
+    expect(response.status).toBe(400);
   });
 
   it("never shows one publisher another's applications", async () => {

@@ -6,7 +6,8 @@ import { mountWorkflow, type ScreenOverrides } from '../../src/features/applicat
 import { frameSettings, trackingOf } from './frame-options.ts';
 import { connectToHost, reportHeight } from './host-bridge.ts';
 import { storageOr } from './safe-storage.ts';
-import { announceProgress } from './application-events.ts';
+import { announceProgress, announceStart } from './application-events.ts';
+import { applyTheme, markTestMode } from './frame-theme.ts';
 import { applyOnlyOffersScreen } from './ApplyOnlyOffersScreen.tsx';
 
 /** In apply-only mode every screen with offers' figures gives way to the site, in a new tab. */
@@ -24,6 +25,8 @@ function applyOnlyScreens(client: Parameters<typeof applyOnlyOffersScreen>[0]): 
 async function start(root: HTMLElement): Promise<void> {
   const { options, config } = frameSettings(window.location.href);
   const { lang } = config;
+  applyTheme(document, config);
+  if (config.testMode) markTestMode(document);
   const bridge = connectToHost(window);
   const local = storageOr(() => window.localStorage);
   const session = storageOr(() => window.sessionStorage);
@@ -33,6 +36,8 @@ async function start(root: HTMLElement): Promise<void> {
   if (bridge && session.getItem('referrer') === null) session.setItem('referrer', bridge.hostOrigin);
 
   const saved = savedToken(local);
+  // a person coming back to a sent application began it before
+  if (bridge && saved === null) announceStart(root, bridge);
   const client = lazyBrokerClient({ language: () => lang });
   await mountWorkflow({
     root,
@@ -42,8 +47,9 @@ async function start(root: HTMLElement): Promise<void> {
       local,
       session,
       navigate: (url) => void window.open(url, '_blank', 'noopener'),
-      onSubmitted: () => bridge?.post({ type: 'applicationSubmitted' }),
+      onSubmitted: () => bridge?.post({ type: 'submitted' }),
       identificationReturn: 'widget',
+      testMode: config.testMode,
     },
     input: {
       token: saved,

@@ -11,6 +11,7 @@ import { loadLocaleResources } from '../../src/i18n/locale-resources.ts';
 import type { Language } from '../../domain/language.ts';
 import { applicationFrameHref, frameSettings, trackingOf, type FrameSettings } from './frame-options.ts';
 import { connectToHost, reportHeight, type HostBridge } from './host-bridge.ts';
+import { applyTheme, markTestMode } from './frame-theme.ts';
 
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,calculator}.json');
 
@@ -67,6 +68,8 @@ function CalculatorWidget({ settings, bridge }: { settings: FrameSettings; bridg
 
 async function start(root: HTMLElement): Promise<void> {
   const settings = frameSettings(window.location.href);
+  applyTheme(document, settings.config);
+  if (settings.config.testMode) markTestMode(document);
   const bridge = connectToHost(window);
   const i18n = createI18n(settings.config.lang, await loadResources(settings.config.lang));
   createRoot(root).render(

@@ -4,7 +4,7 @@ import { startHost } from './host-runtime.ts';
 
 const PRODUCT = 'https://product.example';
 const KNOWN =
-  'lang, amount, term, purpose, publisherId, utmSource, utmMedium, utmCampaign, utmContent, utmTerm, clickId, cta, mode';
+  'lang, amount, term, purpose, publisherId, utmSource, utmMedium, utmCampaign, utmContent, utmTerm, clickId, cta, mode, theme, textColor, accentColor, font, testMode';
 
 type LoanWidgetApi = ((command: unknown, ...args: unknown[]) => void) & { started?: boolean };
 const globals = window as unknown as { LoanWidget?: LoanWidgetApi };
@@ -232,6 +232,109 @@ describe('startHost', () => {
     });
   });
 
+  describe('the application events', () => {
+    const mountedApplication = (attributes = '') => {
+      document.body.innerHTML = `<div id="a" data-loan-widget="application" ${attributes}></div>`;
+      startHost(PRODUCT, window);
+      const element = document.getElementById('a') as HTMLElement;
+      const iframe = iframeIn(element) as HTMLIFrameElement;
+      const callbacks: unknown[] = [];
+      for (const type of ['started', 'submitted', 'applicationSubmitted', 'offersReady', 'offerChosen']) {
+        api('on', type, (detail: unknown) => callbacks.push(detail));
+      }
+      const events: { type: string; detail: unknown }[] = [];
+      for (const type of ['started', 'submitted', 'applicationsubmitted', 'offersready', 'offerchosen']) {
+        document.addEventListener(`loanwidget:${type}`, (event) =>
+          events.push({ type: event.type, detail: (event as CustomEvent).detail }),
+        );
+      }
+      return { iframe, callbacks, events };
+    };
+    const chosen = { lenderId: 'baltic-credit', lenderName: 'Baltic Credit', amount: 5000, term: 60 };
+
+    it('tell of the start, the submission (under its old name too), the offers and the choice, nothing more', () => {
+      const { iframe, callbacks, events } = mountedApplication();
+      for (const body of [
+        { type: 'started' },
+        { type: 'submitted' },
+        { type: 'offersReady', count: 3 },
+        { type: 'offerChosen', ...chosen },
+      ]) {
+        deliver({ ...envelope(), ...body }, iframe.contentWindow);
+      }
+      const base = { widget: 'application', id: 'w1' };
+      expect(events).toEqual([
+        { type: 'loanwidget:started', detail: base },
+        { type: 'loanwidget:submitted', detail: base },
+        { type: 'loanwidget:applicationsubmitted', detail: base },
+        { type: 'loanwidget:offersready', detail: { ...base, count: 3 } },
+        { type: 'loanwidget:offerchosen', detail: { ...base, ...chosen } },
+      ]);
+      expect(callbacks).toEqual([
+        { ...base, type: 'started' },
+        { ...base, type: 'submitted' },
+        { ...base, type: 'applicationSubmitted' },
+        { ...base, type: 'offersReady', count: 3 },
+        { ...base, type: 'offerChosen', ...chosen },
+      ]);
+    });
+
+    it('refuse an offer choice that carries more than the lender, the amount and the term', () => {
+      const { iframe, callbacks, events } = mountedApplication();
+      deliver({ ...envelope(), type: 'offerChosen', ...chosen, apr: 12.5 }, iframe.contentWindow);
+      deliver({ ...envelope(), type: 'started', email: 'janis@example.lv' }, iframe.contentWindow);
+      expect(events).toEqual([]);
+      expect(callbacks).toEqual([]);
+    });
+
+    it('say testMode: true in test mode, and the iframe asks its page for test mode', () => {
+      const { iframe, events } = mountedApplication('data-test-mode');
+      expect(new URL(iframe.src).searchParams.get('testMode')).toBe('true');
+      deliver({ ...envelope(), type: 'submitted' }, iframe.contentWindow);
+      expect(events.map((event) => event.detail)).toEqual([
+        { widget: 'application', id: 'w1', testMode: true },
+        { widget: 'application', id: 'w1', testMode: true },
+      ]);
+    });
+  });
+
+  describe('the look', () => {
+    it('passes valid colours and a font to the iframe and leaves out the invalid ones', () => {
+      document.body.innerHTML =
+        '<div data-loan-widget="calculator" data-text-color="#1A1A1A" data-accent-color="red" data-font="Georgia, serif"></div>';
+      startHost(PRODUCT, window);
+      const query = new URL((document.querySelector('iframe') as HTMLIFrameElement).src).searchParams;
+      expect(query.get('textColor')).toBe('#1a1a1a');
+      expect(query.get('accentColor')).toBeNull();
+      expect(query.get('font')).toBe('Georgia, serif');
+      expect(warn).toHaveBeenCalledExactlyOnceWith(
+        '[LoanWidget] option "accentColor" has the invalid value "red"; expected a colour as #rgb or #rrggbb. The default is used.',
+      );
+    });
+
+    it("theme=inherit reads the host page's colours and font where the widget stands; the publisher's own win", () => {
+      document.body.innerHTML = `
+        <style>
+          .article { color: rgb(34, 51, 68); font-family: "Merriweather Sans", Georgia, serif; }
+          a { color: rgb(170, 0, 51); }
+        </style>
+        <a href="/x">x</a>
+        <div class="article">
+          <div id="i" data-loan-widget="calculator" data-theme="inherit"></div>
+          <div id="o" data-loan-widget="calculator" data-theme="inherit" data-text-color="#000000"></div>
+        </div>`;
+      startHost(PRODUCT, window);
+      const queryOf = (id: string) =>
+        new URL((document.querySelector(`#${id} iframe`) as HTMLIFrameElement).src).searchParams;
+      expect(queryOf('i').get('textColor')).toBe('#223344');
+      expect(queryOf('i').get('accentColor')).toBe('#aa0033');
+      // as the browser serializes it: Chromium quotes the name, jsdom does not
+      expect(queryOf('i').get('font')).toMatch(/^"?Merriweather Sans"?, Georgia, serif$/);
+      expect(queryOf('o').get('textColor')).toBe('#000000');
+      expect(warn).not.toHaveBeenCalled();
+    });
+  });
+
   it('unmount removes the iframe, and its messages are heard no more', () => {
     document.body.innerHTML = '<div id="a" data-loan-widget="calculator"></div>';
     startHost(PRODUCT, window);
@@ -290,7 +393,7 @@ describe('startHost', () => {
     expect(warn.mock.calls).toEqual([
       ['[LoanWidget] unknown command "destroy"; use init, mount, unmount, update, on, scan.'],
       [
-        '[LoanWidget] on: use one of ready, resize, calculationChanged, applicationSubmitted, offersReady and a function.',
+        '[LoanWidget] on: use one of ready, resize, calculationChanged, started, submitted, applicationSubmitted, offersReady, offerChosen and a function.',
       ],
     ]);
   });

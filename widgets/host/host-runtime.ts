@@ -3,6 +3,7 @@ import ruWords from '../../locales/ru/widget.json';
 import {
   domEventName,
   envelopeOf,
+  EVENT_ALIASES,
   FRAME_PARAMS,
   GLOBAL_NAME,
   WIDGET_BASE_PATH,
@@ -23,6 +24,7 @@ import {
   type WidgetKind,
   type WidgetOptions,
 } from '../../domain/widget-protocol/options.ts';
+import { inheritedStyle } from './inherit-style.ts';
 
 /** What a callback of `on` and a DOM event's `detail` carry: the message without its envelope. */
 export type WidgetEventDetail = { readonly widget: WidgetKind; readonly id: string } & Record<string, unknown>;
@@ -33,6 +35,8 @@ interface Mounted {
   readonly kind: WidgetKind;
   readonly element: HTMLElement;
   readonly iframe: HTMLIFrameElement;
+  /** every event of a widget in test mode says so (`testMode: true`) */
+  readonly testMode: boolean;
 }
 
 /**
@@ -110,8 +114,11 @@ export function startHost(productOrigin: string, page: Window & typeof globalThi
       warn(`unknown widget ${JSON.stringify(widget)}; use ${WIDGET_KINDS.join(' or ')}.`);
       return;
     }
-    const { options, problems } = readWidgetOptions(rest);
+    const { options: chosen, problems } = readWidgetOptions(rest);
     for (const problem of problems) warn(problem);
+    // the host page's look where the publisher set none of its own
+    const options =
+      chosen.theme === 'inherit' ? { ...readWidgetOptions(inheritedStyle(element, page)).options, ...chosen } : chosen;
     unmount(element);
 
     const id = `w${(++count).toString(36)}`;
@@ -125,7 +132,7 @@ export function startHost(productOrigin: string, page: Window & typeof globalThi
     const height = expectedHeight(widget, options.mode === 'applyOnly', element.clientWidth || page.innerWidth);
     iframe.style.cssText = `display:block;width:100%;border:0;height:${height}px;color-scheme:normal`;
     element.replaceChildren(iframe);
-    mounted.set(element, { id, kind: widget, element, iframe });
+    mounted.set(element, { id, kind: widget, element, iframe, testMode: options.testMode === 'true' });
   }
 
   function unmount(target: unknown): void {
@@ -165,13 +172,21 @@ export function startHost(productOrigin: string, page: Window & typeof globalThi
     delete fields.protocol;
     delete fields.v;
     if (type === 'resize') widget.iframe.style.height = `${message.height}px`;
-    const detail: WidgetEventDetail = { widget: widget.kind, id, ...fields };
-    widget.element.dispatchEvent(new page.CustomEvent(domEventName(type), { detail, bubbles: true }));
-    for (const listener of listeners.get(type) ?? []) {
-      try {
-        listener({ ...detail, type }, widget.element);
-      } catch (error) {
-        console.error(error);
+    const detail: WidgetEventDetail = {
+      widget: widget.kind,
+      id,
+      ...fields,
+      ...(widget.testMode ? { testMode: true } : {}),
+    };
+    const alias = EVENT_ALIASES[type];
+    for (const name of alias ? [type, alias] : [type]) {
+      widget.element.dispatchEvent(new page.CustomEvent(domEventName(name), { detail, bubbles: true }));
+      for (const listener of listeners.get(name) ?? []) {
+        try {
+          listener({ ...detail, type: name }, widget.element);
+        } catch (error) {
+          console.error(error);
+        }
       }
     }
   }

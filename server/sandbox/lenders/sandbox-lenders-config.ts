@@ -26,5 +26,7 @@ export function sandboxLendersConfig(lendersBaseUrl: string): LenderConfig[] {
     // what the lender serves, within what the form allows: a lender's wider range is never asked for
     amounts: { min: Math.max(lender.minAmount, MIN_AMOUNT), max: Math.min(lender.maxAmount, MAX_AMOUNT) },
     terms: { min: Math.max(lender.minTerm, MIN_TERM_MONTHS), max: Math.min(lender.maxTerm, MAX_TERM_MONTHS) },
+    // simulators: a widget's test applications may go to them
+    test: true,
   }));
 }

@@ -20,6 +20,8 @@ export interface SiteEnvironment {
   readonly onSubmitted?: () => void;
   /** where the bank or eParaksts sends the person back (a widget's popup closes itself) */
   readonly identificationReturn?: IdentificationReturn;
+  /** a publisher's widget in test mode: every application it sends is marked as a test one */
+  readonly testMode?: boolean;
 }
 
 const rethrowing =
@@ -57,7 +59,7 @@ export function siteApplicationMachine(client: BrokerClient, env: SiteEnvironmen
       loadStatus: fromPromise(rethrowing(({ token }: { token: string }) => client.status(token))),
       submitApplication: fromPromise(
         rethrowing(({ body, idempotencyKey }: { body: SubmitApplicationBody; idempotencyKey: string }) =>
-          client.submit(body, idempotencyKey),
+          client.submit(env.testMode ? { ...body, test: true } : body, idempotencyKey),
         ),
       ),
       loadInstitutions: fromPromise(rethrowing(() => client.institutions())),

@@ -23,8 +23,11 @@ const EVENT_FIELDS: Record<WidgetEventType, string> = {
   ready: 'noFields',
   resize: 'heightField',
   calculationChanged: 'calculationFields',
+  started: 'noFields',
+  submitted: 'noFields',
   applicationSubmitted: 'noFields',
   offersReady: 'countField',
+  offerChosen: 'offerFields',
 };
 
 interface AttributeRow {
@@ -130,6 +133,11 @@ export function PublishersPage({ generator }: { generator: ReactNode }) {
     plainRow('clickId'),
     plainRow('cta'),
     plainRow('mode'),
+    plainRow('theme'),
+    plainRow('textColor'),
+    plainRow('accentColor'),
+    plainRow('font'),
+    plainRow('testMode'),
   ];
 
   const embedExample = embedSnippet('calculator', {
@@ -141,7 +149,7 @@ export function PublishersPage({ generator }: { generator: ReactNode }) {
   });
 
   const eventExample = [
-    `document.addEventListener('${domEventName('applicationSubmitted')}', function (event) {`,
+    `document.addEventListener('${domEventName('submitted')}', function (event) {`,
     `  // ${t('events.exampleComment')}`,
     '  window.dataLayer = window.dataLayer || [];',
     `  window.dataLayer.push({ event: '${t('events.exampleEventName')}', widget: event.detail.widget });`,
@@ -255,6 +263,11 @@ export function PublishersPage({ generator }: { generator: ReactNode }) {
           <p>{rich('applyOnly.text')}</p>
         </section>
 
+        <section aria-labelledby="publishers-test-mode">
+          <h2 id="publishers-test-mode">{t('testMode.heading')}</h2>
+          <p>{rich('testMode.text')}</p>
+        </section>
+
         <section aria-labelledby="publishers-events">
           <h2 id="publishers-events">{t('events.heading')}</h2>
           <p>{rich('events.text')}</p>
@@ -275,12 +288,13 @@ export function PublishersPage({ generator }: { generator: ReactNode }) {
                     <br />
                     <code>{domEventName(type)}</code>
                   </th>
-                  <td>{t(`events.${type}`)}</td>
+                  <td>{rich(`events.${type}`)}</td>
                   <td>{rich(`events.${EVENT_FIELDS[type]}`)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          <p>{rich('events.testModeField')}</p>
           <p>{t('events.exampleIntro')}</p>
           <CodeBlock>{eventExample}</CodeBlock>
         </section>

@@ -23,15 +23,18 @@ import {
   readWidgetOptions,
   TRACKING_OPTION_NAMES,
   WIDGET_KINDS,
+  WIDGET_THEMES,
   type WidgetKind,
   type WidgetOptionName,
   type WidgetOptions,
 } from '../../../domain/widget-protocol/options.ts';
-import { embedSnippet, previewSrc } from './snippet.ts';
+import { embedSnippet, LOADER_URL, previewSrc } from './snippet.ts';
 import './publishers.css';
 
 type CtaTarget = (typeof CTA_TARGETS)[number];
-type TextOption = 'amount' | 'term' | 'publisherId' | 'utmSource' | 'utmMedium' | 'utmCampaign';
+type Theme = (typeof WIDGET_THEMES)[number];
+type TextOption =
+  'amount' | 'term' | 'publisherId' | 'utmSource' | 'utmMedium' | 'utmCampaign' | 'textColor' | 'accentColor' | 'font';
 
 /** What the publisher has chosen and typed, before validation. */
 export interface SnippetDraft {
@@ -47,10 +50,16 @@ export interface SnippetDraft {
   readonly utmSource: string;
   readonly utmMedium: string;
   readonly utmCampaign: string;
+  readonly theme: Theme;
+  readonly textColor: string;
+  readonly accentColor: string;
+  readonly font: string;
+  readonly testMode: boolean;
 }
 
 const NO_PURPOSE = 'none';
 const UTM_FIELDS = ['utmSource', 'utmMedium', 'utmCampaign'] as const;
+const COLOUR_FIELDS = ['textColor', 'accentColor'] as const;
 /** the preview reloads its frame once typing pauses, not on every key */
 const PREVIEW_DELAY_MS = 400;
 const COPY_STATUS_MS = 5000;
@@ -74,12 +83,46 @@ export function readDraft(draft: SnippetDraft): { options: WidgetOptions; invali
     utmCampaign: textOrNothing(draft.utmCampaign),
     cta: draft.kind === 'calculator' && draft.cta === 'site' ? 'site' : undefined,
     mode: draft.applyOnly ? 'applyOnly' : undefined,
+    theme: draft.theme === 'inherit' ? 'inherit' : undefined,
+    textColor: textOrNothing(draft.textColor),
+    accentColor: textOrNothing(draft.accentColor),
+    font: textOrNothing(draft.font),
+    testMode: draft.testMode ? 'true' : undefined,
   };
   const { options } = readWidgetOptions(raw);
   const invalid = new Set(
     (Object.keys(raw) as WidgetOptionName[]).filter((name) => raw[name] !== undefined && options[name] === undefined),
   );
   return { options, invalid };
+}
+
+/**
+ * The draft as the generator's controls hold it: a visitor may type or choose before the island
+ * has hydrated, and hydration keeps what the controls show without telling the state. Each value
+ * is taken only where the control can hold it.
+ */
+export function draftInControls(root: HTMLElement, draft: SnippetDraft): SnippetDraft {
+  const next: Record<string, unknown> = { ...draft };
+  for (const [key, value] of Object.entries(draft)) {
+    const control = root.querySelector(`[name="${key}"]`);
+    if (typeof value === 'boolean' && control instanceof HTMLInputElement && control.type === 'checkbox') {
+      next[key] = control.checked;
+    } else if (
+      typeof value === 'string' &&
+      (control instanceof HTMLInputElement || control instanceof HTMLSelectElement)
+    ) {
+      next[key] = control.value;
+    }
+  }
+  const { kind, lang, purpose, cta, theme } = next;
+  return {
+    ...(next as unknown as SnippetDraft),
+    kind: isWidgetKind(kind) ? kind : draft.kind,
+    lang: isLanguage(lang) ? lang : draft.lang,
+    purpose: LOAN_PURPOSES.find((candidate) => candidate === purpose) ?? '',
+    cta: cta === 'site' ? 'site' : 'widget',
+    theme: theme === 'inherit' ? 'inherit' : 'default',
+  };
 }
 
 /** The value after a pause in its changes. */
@@ -100,8 +143,9 @@ interface CopyResult {
 /**
  * The publishers page's snippet generator: every option of the widget contract as a control, the
  * snippet to paste with a copy button, and the widget itself, framed from this origin, as preview.
+ * `loaderUrl`: the loader on the server that serves the page (it writes its origin into the props).
  */
-export function SnippetGenerator() {
+export function SnippetGenerator({ loaderUrl = LOADER_URL }: { loaderUrl?: string }) {
   const { t, i18n } = useTranslation(['publishers', 'form', 'common']);
   const pageLang: Language = isLanguage(i18n.language) ? i18n.language : 'lv';
   const [draft, setDraft] = useState<SnippetDraft>(() => ({
@@ -116,13 +160,23 @@ export function SnippetGenerator() {
     utmSource: '',
     utmMedium: '',
     utmCampaign: '',
+    theme: 'default',
+    textColor: '',
+    accentColor: '',
+    font: '',
+    testMode: false,
   }));
+  const rootRef = useRef<HTMLDivElement>(null);
+  // what was typed or chosen before this island hydrated is in the controls, not in the state
+  useEffect(() => {
+    if (rootRef.current) setDraft((current) => draftInControls(rootRef.current as HTMLElement, current));
+  }, []);
   const [copied, setCopied] = useState<CopyResult | null>(null);
   const codeRef = useRef<HTMLElement>(null);
   const codeHeadingId = useId();
 
   const { options, invalid } = readDraft(draft);
-  const snippet = embedSnippet(draft.kind, options);
+  const snippet = embedSnippet(draft.kind, options, loaderUrl);
   const frameSrc = useSettled(previewSrc(draft.kind, options), PREVIEW_DELAY_MS);
   // the frame's title and size follow what it shows, not the choice it has yet to load
   const frameKind = WIDGET_KINDS.find((kind) => frameSrc.startsWith(previewSrc(kind, {}))) ?? draft.kind;
@@ -138,8 +192,8 @@ export function SnippetGenerator() {
   const setText = (key: TextOption) => (value: string) => set(key, value);
 
   const range = (min: number, max: number) => ({ min: formatNumber(pageLang, min), max: formatNumber(pageLang, max) });
-  /** the button target and the mode come from controls that offer only valid values */
-  const errorOf = (name: Exclude<WidgetOptionName, 'cta' | 'mode'>): string | undefined => {
+  /** the button target, the mode, the theme and test mode come from controls that offer only valid values */
+  const errorOf = (name: Exclude<WidgetOptionName, 'cta' | 'mode' | 'theme' | 'testMode'>): string | undefined => {
     if (!invalid.has(name)) return undefined;
     if (name === 'amount') return t('generator.errors.amount', range(MIN_AMOUNT, MAX_AMOUNT));
     if (name === 'term') return t('generator.errors.term', range(MIN_TERM_MONTHS, MAX_TERM_MONTHS));
@@ -169,7 +223,7 @@ export function SnippetGenerator() {
   const kindLabel = (kind: WidgetKind) => t(`generator.kind.${kind}`);
 
   return (
-    <div className="snippet-generator">
+    <div className="snippet-generator" ref={rootRef}>
       <div className="snippet-generator__settings">
         <fieldset className="snippet-generator__group">
           <legend className="snippet-generator__legend">{t('generator.widgetGroup')}</legend>
@@ -249,6 +303,47 @@ export function SnippetGenerator() {
             name="applyOnly"
           >
             {t('generator.applyOnly.label')}
+          </Checkbox>
+        </fieldset>
+        <fieldset className="snippet-generator__group">
+          <legend className="snippet-generator__legend">{t('generator.appearanceGroup')}</legend>
+          <Select
+            label={t('generator.theme.label')}
+            placeholder={t('generator.choose')}
+            options={WIDGET_THEMES.map((theme) => ({ id: theme, label: t(`generator.theme.${theme}`) }))}
+            value={draft.theme}
+            onChange={(value) => set('theme', value === 'inherit' ? 'inherit' : 'default')}
+            name="theme"
+          />
+          {COLOUR_FIELDS.map((name) => (
+            <TextField
+              key={name}
+              label={t(`generator.${name}.label`)}
+              description={t(`generator.${name}.description`)}
+              value={draft[name]}
+              onChange={setText(name)}
+              error={errorOf(name)}
+              autoComplete="off"
+              maxLength={7}
+              name={name}
+            />
+          ))}
+          <TextField
+            label={t('generator.font.label')}
+            description={t('generator.font.description')}
+            value={draft.font}
+            onChange={setText('font')}
+            error={errorOf('font')}
+            autoComplete="off"
+            name="font"
+          />
+          <Checkbox
+            isSelected={draft.testMode}
+            onChange={(value) => set('testMode', value)}
+            description={t('generator.testMode.description')}
+            name="testMode"
+          >
+            {t('generator.testMode.label')}
           </Checkbox>
         </fieldset>
         <fieldset className="snippet-generator__group">

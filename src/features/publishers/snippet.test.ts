@@ -59,6 +59,11 @@ describe('embed snippet', () => {
       'data-click-id',
       'data-cta',
       'data-mode',
+      'data-theme',
+      'data-text-color',
+      'data-accent-color',
+      'data-font',
+      'data-test-mode',
     ]);
   });
 

@@ -1,5 +1,5 @@
-import { company } from '../../../domain/company.ts';
-import { WIDGET_BASE_PATH } from '../../../domain/widget-protocol/messages.ts';
+import { WIDGET_BASE_PATH } from '../../../domain/widget-protocol/constants.ts';
+import { PRERENDERED_LOADER_URL } from '../../../domain/widget-protocol/loader-url.ts';
 import {
   optionsToQuery,
   WIDGET_OPTION_NAMES,
@@ -13,7 +13,8 @@ import {
  * queue stub (calls made before the loader arrives are kept) and the loader itself.
  */
 
-export const LOADER_URL = `${company.siteOrigin}${WIDGET_BASE_PATH}/loader.js`;
+/** The loader as prerendered; the server serving the page writes its own origin in (server/site.ts). */
+export const LOADER_URL = PRERENDERED_LOADER_URL;
 
 /** Defines `window.LoanWidget` as a queue until the loader replaces it and replays the queue. */
 export const QUEUE_STUB =
@@ -46,12 +47,12 @@ export function widgetMarkup(kind: WidgetKind, options: WidgetOptions): string {
 }
 
 /** The two script tags every page with widgets needs once, whatever the number of widgets. */
-export const loaderTags = (): string =>
-  [`<script>${QUEUE_STUB}</script>`, `<script async src="${escapeHtml(LOADER_URL)}"></script>`].join('\n');
+export const loaderTags = (loaderUrl: string = LOADER_URL): string =>
+  [`<script>${QUEUE_STUB}</script>`, `<script async src="${escapeHtml(loaderUrl)}"></script>`].join('\n');
 
 /** Markup, stub and loader, one per line: ready to paste into a page's HTML. */
-export const embedSnippet = (kind: WidgetKind, options: WidgetOptions): string =>
-  `${widgetMarkup(kind, options)}\n${loaderTags()}`;
+export const embedSnippet = (kind: WidgetKind, options: WidgetOptions, loaderUrl: string = LOADER_URL): string =>
+  `${widgetMarkup(kind, options)}\n${loaderTags(loaderUrl)}`;
 
 /** The widget's own page on this origin, as the loader frames it (without the loader's host and id). */
 export function previewSrc(kind: WidgetKind, options: WidgetOptions): string {
