@@ -1,5 +1,7 @@
 import { expect, test, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import type { Language } from '../../domain/language.ts';
+import lvWidget from '../../locales/lv/widget.json' with { type: 'json' };
+import ruWidget from '../../locales/ru/widget.json' with { type: 'json' };
 import { PUBLISHER_PORT } from '../../playwright.config.ts';
 import { answerAtBank, fillApplication, WORDS } from './support/applicant.ts';
 
@@ -130,3 +132,18 @@ for (const { viewport, lang } of [
     expect(sum).toBeLessThanOrEqual(CLS_LIMIT);
   });
 }
+
+test("the page a widget's tab lands on after signing says where the confirmation is, in the application's language", async ({
+  page,
+}) => {
+  for (const [lang, { identified }] of [
+    ['lv', lvWidget],
+    ['ru', ruWidget],
+  ] as const) {
+    await page.goto(`/widget/v1/identified?lang=${lang}&result=signed`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(identified.signedTitle);
+    await expect(page.getByText(identified.signed)).toBeVisible();
+    await expect(page.getByRole('button', { name: identified.close })).toBeVisible();
+  }
+});
