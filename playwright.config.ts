@@ -64,7 +64,11 @@ export default defineConfig({
     {
       command: 'node tests/e2e/support/publisher-server.ts',
       url: `http://127.0.0.1:${PUBLISHER_PORT}/declarative.html`,
-      env: { PUBLISHER_PORT: String(PUBLISHER_PORT), PRODUCT_ORIGIN: `http://127.0.0.1:${port}` },
+      env: {
+        PUBLISHER_PORT: String(PUBLISHER_PORT),
+        PRODUCT_ORIGIN: `http://127.0.0.1:${port}`,
+        PACED_ORIGIN: `http://127.0.0.1:${PACED_PORT}`,
+      },
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -97,8 +97,9 @@ export const institutionsAnswerSchema = z.array(institutionSchema);
 export type Institution = z.infer<typeof institutionSchema>;
 
 /**
- * Where the bank or eParaksts sends the person back: the site's wizard (default), or, for an
- * application inside a publisher's widget, a page that closes the popup the widget opened.
+ * Where the bank, eParaksts or the lender's signing page sends the person back: the site's wizard
+ * (default), or, for an application inside a publisher's widget, a page that closes the tab the widget
+ * opened (the widget follows the application's status by itself).
  */
 export const IDENTIFICATION_RETURNS = ['wizard', 'widget'] as const;
 export type IdentificationReturn = (typeof IDENTIFICATION_RETURNS)[number];
@@ -232,6 +233,7 @@ export const chooseOfferBodySchema = z.strictObject({
   token: tokenSchema,
   offerId: z.uuid(),
   language: answerLanguageSchema,
+  returnTo: identificationReturnSchema,
 });
 export const chooseOfferAnswerSchema = z.object({ signUrl: z.url() });
 

@@ -135,6 +135,11 @@ const pick = (query: unknown, name: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 const langOf = (query: unknown): Language => (pick(query, 'lang') === 'ru' ? 'ru' : 'lv');
+/** A widget's tab back from the bank, eParaksts or the lender; anything unknown reads as a failure. */
+const resultOf = (query: unknown): 'confirmed' | 'failed' | 'signed' => {
+  const result = pick(query, 'result');
+  return result === 'confirmed' || result === 'signed' ? result : 'failed';
+};
 
 /**
  * The widgets' iframe pages, one per language, in a context of their own: publishers' pages may
@@ -156,6 +161,10 @@ async function registerWidgetPages(app: FastifyInstance, clientDir: string): Pro
       lv: await read('_widget-identified-failed.lv.html'),
       ru: await read('_widget-identified-failed.ru.html'),
     },
+    signed: {
+      lv: await read('_widget-identified-signed.lv.html'),
+      ru: await read('_widget-identified-signed.ru.html'),
+    },
   };
   const html = (reply: FastifyReply, body: string) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
@@ -172,9 +181,6 @@ async function registerWidgetPages(app: FastifyInstance, clientDir: string): Pro
     }
   });
   app.get(`${WIDGET_BASE}/identified`, (request, reply) =>
-    html(
-      reply,
-      identified[pick(request.query, 'result') === 'confirmed' ? 'confirmed' : 'failed'][langOf(request.query)],
-    ),
+    html(reply, identified[resultOf(request.query)][langOf(request.query)]),
   );
 }

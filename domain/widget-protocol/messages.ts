@@ -20,8 +20,16 @@ const whole = (max: number) => z.number().check(z.int(), z.gte(0), z.lte(max));
 /** Widget → host. */
 export const widgetMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...envelope, type: z.literal('ready'), widget: z.enum(WIDGET_KINDS) }),
-  /** the content's height in CSS pixels; the host sizes the iframe to it */
-  z.strictObject({ ...envelope, type: z.literal('resize'), height: whole(20_000) }),
+  /**
+   * the content's height in CSS pixels; the host sizes the iframe to it. `newStep`: the widget shows
+   * another step (the host brings the widget's top into view if the visitor had scrolled past it)
+   */
+  z.strictObject({
+    ...envelope,
+    type: z.literal('resize'),
+    height: whole(20_000),
+    newStep: z.optional(z.literal(true)),
+  }),
   /** the calculator's figures; no monthly payment in apply-only mode */
   z.strictObject({
     ...envelope,

@@ -3,10 +3,22 @@ import { Refusal } from './refusal.ts';
 import { applicationIdForToken } from './lookup.ts';
 import { announceStatusChange } from './status-hub.ts';
 import { pathOfStep } from '../../domain/wizard-paths.ts';
+import type { IdentificationReturn } from '../../domain/api.ts';
+import { widgetReturnPath } from './widget-return.ts';
 
-/** Records the person's choice and answers where to sign with that lender. A new choice replaces an unsigned one. */
-export async function chooseOffer(broker: Broker, token: string, offerId: string): Promise<{ signUrl: string }> {
-  return chooseOfferOf(broker, await applicationIdForToken(broker, token), offerId);
+/**
+ * Records the person's choice and answers where to sign with that lender. A new choice replaces an unsigned one.
+ * From a widget, the lender sends the person back to a page that closes its tab: the widget shows the signature.
+ */
+export async function chooseOffer(
+  broker: Broker,
+  token: string,
+  offerId: string,
+  returnTo: IdentificationReturn = 'wizard',
+): Promise<{ signUrl: string }> {
+  const applicationId = await applicationIdForToken(broker, token);
+  if (returnTo === 'wizard') return chooseOfferOf(broker, applicationId, offerId);
+  return chooseOfferOf(broker, applicationId, offerId, (language) => widgetReturnPath('signed', language));
 }
 
 /** The same choice for an application found otherwise (the personal account finds it by its session). */

@@ -57,7 +57,7 @@ export function registerApplicationRoutes(app: FastifyInstance, broker: Broker):
         response: { 200: chooseOfferAnswerSchema, ...ERROR_ANSWERS },
       },
     },
-    async (request) => chooseOffer(broker, request.body.token, request.body.offerId),
+    async (request) => chooseOffer(broker, request.body.token, request.body.offerId, request.body.returnTo),
   );
 
   api.post(

@@ -16,16 +16,15 @@ import { ApiProblem } from './problem.ts';
 import { sessionCookie } from './session-cookie.ts';
 import { accountPath, finishLogin, loginByReturnState } from '../account/login.ts';
 import { ERROR_ANSWERS, perMinute, perMinuteOfBody } from './route-options.ts';
+import { widgetReturnPath } from '../applications/widget-return.ts';
 
 /** The wizard's screens the identity providers send the person back to. */
 const WIZARD_RETURN_STEP = { waiting: 'confirmingIdentity', failed: 'choosingIdConfirmationMethodWithError' } as const;
 
 /** A widget's popup lands on a page that closes it; the widget follows the status on its own. */
-const WIDGET_RETURN_PATH = '/widget/v1/identified';
-
 const returnPath = ({ succeeded, language, returnTo }: { succeeded: boolean; language: Language; returnTo: string }) =>
   returnTo === 'widget'
-    ? `${WIDGET_RETURN_PATH}?${new URLSearchParams({ lang: language, result: succeeded ? 'confirmed' : 'failed' })}`
+    ? widgetReturnPath(succeeded ? 'confirmed' : 'failed', language)
     : pathOfStep(WIZARD_RETURN_STEP[succeeded ? 'waiting' : 'failed'], language);
 
 /** Identification: its start, and the bank's and eParaksts' returns that redirect the browser to the wizard. */

@@ -11,6 +11,7 @@ import {
   submitApplicationAnswerSchema,
   type ApplicationStatus,
   type HandoffAnswer,
+  type IdentificationReturn,
   type Institution,
   type RedeemHandoffAnswer,
   type StartIdentificationAnswer,
@@ -109,7 +110,8 @@ export interface BrokerClient {
   status(token: string): Promise<ApplicationStatus>;
   submit(body: SubmitApplicationBody, idempotencyKey: string): Promise<SubmitApplicationAnswer>;
   startIdentification(body: StartIdentificationBody): Promise<StartIdentificationAnswer>;
-  chooseOffer(token: string, offerId: string): Promise<ChooseOfferAnswer>;
+  /** `returnTo`: where the lender sends the person back after signing (the wizard by default) */
+  chooseOffer(token: string, offerId: string, returnTo?: IdentificationReturn): Promise<ChooseOfferAnswer>;
   /** A one-time code, good for two minutes, that opens the application in another tab of the site. */
   createHandoff(token: string): Promise<HandoffAnswer>;
   /** The application's token for a handoff code; a code is good once (400 handoffExpired after). */
@@ -263,10 +265,10 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
       });
     },
 
-    async chooseOffer(token, offerId) {
+    async chooseOffer(token, offerId, returnTo) {
       return request(chooseOfferAnswerSchema, '/api/applications/chooseOffer', {
         method: 'post',
-        json: { token, offerId },
+        json: { token, offerId, ...(returnTo ? { returnTo } : {}) },
         retry: NO_RETRY,
       });
     },

@@ -14,7 +14,7 @@ export function lazyBrokerClient(options: BrokerClientOptions): BrokerClient {
     status: async (token) => (await load()).status(token),
     submit: async (body, idempotencyKey) => (await load()).submit(body, idempotencyKey),
     startIdentification: async (body) => (await load()).startIdentification(body),
-    chooseOffer: async (token, offerId) => (await load()).chooseOffer(token, offerId),
+    chooseOffer: async (token, offerId, returnTo) => (await load()).chooseOffer(token, offerId, returnTo),
     createHandoff: async (token) => (await load()).createHandoff(token),
     redeemHandoff: async (code) => (await load()).redeemHandoff(code),
     watchStatus: (token, onStatus, watchOptions) => {

@@ -219,8 +219,12 @@ export function renderWidgetFrame(kind: WidgetFrameKind, lang: Language, assets:
   return `<!doctype html>${withoutStyleAttributes(html)}`;
 }
 
-/** Where a widget's popup lands after the bank or eParaksts: it says so and closes itself. */
-export function renderIdentifiedPage(result: 'confirmed' | 'failed', lang: Language, assets: PageAssets): string {
+/** Where a widget's popup lands after the bank, eParaksts or the lender's signing: it says so and closes itself. */
+export function renderIdentifiedPage(
+  result: 'confirmed' | 'failed' | 'signed',
+  lang: Language,
+  assets: PageAssets,
+): string {
   const i18n = i18nByLanguage[lang];
   const t = (key: string) => i18n.t(`identified.${key}`, { ns: 'widget' });
   const html = renderToString(

@@ -132,7 +132,7 @@ for (const lang of ['lv', 'ru'] as const) {
   for (const kind of ['calculator', 'application'] as const) {
     await write(`_widget-${kind}.${lang}.html`, ssr.renderWidgetFrame(kind, lang, widgetAssetsFor[kind](lang)));
   }
-  for (const result of ['confirmed', 'failed'] as const) {
+  for (const result of ['confirmed', 'failed', 'signed'] as const) {
     await write(
       `_widget-identified-${result}.${lang}.html`,
       ssr.renderIdentifiedPage(result, lang, widgetAssetsFor.identified(lang)),

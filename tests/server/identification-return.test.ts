@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
 import {
+  allLendersAnswered,
   answerSmartId,
+  formOf,
+  identifyByBank,
+  postForm,
   startIdentification,
   status,
   submit,
@@ -10,8 +14,8 @@ import {
 } from '../support/flow.ts';
 
 /**
- * Where the bank and eParaksts send the person back: the wizard, or, for an identification a
- * widget started in a popup, the widget's page that closes it.
+ * Where the bank, eParaksts and the lender's signing page send the person back: the wizard, or, for
+ * an identification or a signature a widget started in a new tab, the widget's page that closes it.
  */
 
 const PERSON = '010180-15097';
@@ -110,6 +114,48 @@ describe.each<Storage>(['pglite', 'postgres'])('the identification return (%s)',
       '/widget/v1/identified?lang=lv&result=failed',
     );
     expect(await identify(await submit(base), 'eSignature', 'approve')).toBe('/applicantWorkflow/confirmingIdentity');
+  });
+
+  /** Chooses the first offer with `extra` in the body and signs at the lender's; where the lender sends the person. */
+  const signFirstOffer = async (token: string, extra: Record<string, unknown>) => {
+    const { offers } = await waitForStatus(base, token, allLendersAnswered);
+    const choice = await fetch(`${base}/api/applications/chooseOffer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, offerId: offers[0]?.id, ...extra }),
+    });
+    expect(choice.status).toBe(200);
+    const { signUrl } = (await choice.json()) as { signUrl: string };
+    const { action, fields } = formOf(await (await fetch(signUrl)).text(), signUrl);
+    const signed = await postForm(action, { ...fields, consent: 'yes' });
+    expect(signed.status).toBe(303);
+    return signed.headers.get('location');
+  };
+
+  it("sends a widget's signature at the lender's to the widget's page, in the application's language", async () => {
+    const token = await submit(base, {}, 'ru');
+    await identifyByBank(base, token, 'approve');
+    expect(await signFirstOffer(token, { returnTo: 'widget' })).toBe(
+      `${base}/widget/v1/identified?lang=ru&result=signed`,
+    );
+    await waitForStatus(base, token, (s) => s.state === 'paid');
+
+    const wizard = await submit(base);
+    await identifyByBank(base, wizard, 'approve');
+    expect(await signFirstOffer(wizard, {})).toBe(`${base}/applicantWorkflow/offerChosen`);
+  });
+
+  it('refuses a choice whose returnTo is neither wizard nor widget', async () => {
+    const token = await submit(base);
+    await identifyByBank(base, token, 'approve');
+    const { offers } = await waitForStatus(base, token, allLendersAnswered);
+    const choice = await fetch(`${base}/api/applications/chooseOffer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, offerId: offers[0]?.id, returnTo: 'https://attacker.example/' }),
+    });
+    expect(choice.status).toBe(400);
+    expect((await status(base, token)).state).toBe('offers');
   });
 
   it('refuses a returnTo that is neither wizard nor widget', async () => {

@@ -65,7 +65,11 @@ async function start(root: HTMLElement): Promise<void> {
   });
   if (bridge) {
     bridge.post({ type: 'ready', widget: 'application' });
-    reportHeight(bridge, root, () => root.querySelector('[data-screen]:not([data-screen="loading"])') !== null);
+    reportHeight(bridge, root, () =>
+      root.querySelector('.screen--loading')
+        ? null
+        : (root.querySelector('[data-screen]')?.getAttribute('data-screen') ?? null),
+    );
   }
 }
 

@@ -81,7 +81,7 @@ async function start(root: HTMLElement): Promise<void> {
   );
   if (bridge) {
     bridge.post({ type: 'ready', widget: 'calculator' });
-    reportHeight(bridge, root, () => root.querySelector('.calculator') !== null);
+    reportHeight(bridge, root, () => (root.querySelector('.calculator') ? 'calculator' : null));
   }
 }
 

@@ -182,16 +182,23 @@ describe('reportHeight', () => {
     document.body.append(content);
     const size = { height: 412.2 };
     vi.spyOn(content, 'getBoundingClientRect').mockImplementation(() => ({ height: size.height }) as DOMRect);
-    const isShown = () => content.querySelector('[data-screen]:not([data-screen="loading"])') !== null;
-    return { parent, bridge, content, size, isShown };
+    /** the application frame's: the screen's name, or nothing while a screen loads */
+    const stepShown = () =>
+      content.querySelector('.screen--loading')
+        ? null
+        : (content.querySelector('[data-screen]:not([data-screen="loading"])')?.getAttribute('data-screen') ?? null);
+    return { parent, bridge, content, size, stepShown };
   };
-  const resized = (height: number) => [{ protocol: 'loan-widget', v: 1, id: 'w1', type: 'resize', height }, HOST];
+  const resized = (height: number, newStep = false) => [
+    { protocol: 'loan-widget', v: 1, id: 'w1', type: 'resize', height, ...(newStep ? { newStep: true } : {}) },
+    HOST,
+  ];
 
   it('posts the height rounded up, again only when it changes, and marks the page as sized', () => {
     const { parent, bridge, content, size } = setUp();
     content.innerHTML = '<div data-screen="form"></div>';
 
-    const stop = reportHeight(bridge, content, () => true);
+    const stop = reportHeight(bridge, content, () => 'form');
     expect(document.documentElement).toHaveClass('widget-sized');
     const observer = FakeResizeObserver.last as FakeResizeObserver;
     expect(observer.observed).toEqual([content]);
@@ -212,32 +219,53 @@ describe('reportHeight', () => {
   });
 
   it("reports nothing while the loading placeholder shows, and starts with the widget's first screen", async () => {
-    const { parent, bridge, content, size, isShown } = setUp();
+    const { parent, bridge, content, size, stepShown } = setUp();
     content.innerHTML = '<div data-screen="loading"></div>';
 
-    reportHeight(bridge, content, isShown);
+    reportHeight(bridge, content, stepShown);
     expect(document.documentElement).toHaveClass('widget-sized');
     const observer = FakeResizeObserver.last as FakeResizeObserver;
-    expect(observer.observed).toEqual([]);
-
+    observer.callback();
     content.innerHTML = '<div data-screen="loading"><p>…</p></div>';
     await settle();
-    expect(observer.observed).toEqual([]);
+    expect(parent.postMessage).not.toHaveBeenCalled();
 
-    (content.firstElementChild as HTMLElement).dataset.screen = 'form';
-    await vi.waitFor(() => expect(observer.observed).toEqual([content]));
     size.height = 900;
+    (content.firstElementChild as HTMLElement).dataset.screen = 'form';
+    await vi.waitFor(() => expect(parent.postMessage.mock.calls).toEqual([resized(900)]));
     observer.callback();
-    expect(parent.postMessage.mock.calls).toEqual([resized(900)]);
+    expect(parent.postMessage).toHaveBeenCalledOnce();
   });
 
-  it('stops waiting for the first screen once disposed', async () => {
-    const { bridge, content, isShown } = setUp();
-    const stop = reportHeight(bridge, content, isShown);
+  it("says when a new step is shown, holding the last step's height while its screen loads", async () => {
+    const { parent, bridge, content, size, stepShown } = setUp();
+    content.innerHTML = '<div data-screen="form"><section class="screen">…</section></div>';
+    const stop = reportHeight(bridge, content, stepShown);
     const observer = FakeResizeObserver.last as FakeResizeObserver;
-    stop();
-    content.innerHTML = '<div data-screen="form"></div>';
+    size.height = 3000;
+    observer.callback();
+
+    // the next step's screen is still loading: its short placeholder would collapse the iframe
+    content.innerHTML = '<div data-screen="signing"><section class="screen screen--loading">…</section></div>';
+    size.height = 200;
     await settle();
-    expect(observer.observed).toEqual([]);
+    observer.callback();
+    expect(parent.postMessage.mock.calls).toEqual([resized(3000)]);
+
+    content.innerHTML = '<div data-screen="signing"><section class="screen">…</section></div>';
+    size.height = 700;
+    await vi.waitFor(() => expect(parent.postMessage.mock.calls).toEqual([resized(3000), resized(700, true)]));
+
+    // a step as tall as the last one is a new step all the same; a change within the step is not
+    content.innerHTML = '<div data-screen="paid"><section class="screen">…</section></div>';
+    await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledTimes(3));
+    size.height = 760;
+    observer.callback();
+    expect(parent.postMessage.mock.calls.slice(2)).toEqual([resized(700, true), resized(760)]);
+
+    stop();
+    content.innerHTML = '<div data-screen="form"><section class="screen">…</section></div>';
+    await settle();
+    expect(parent.postMessage).toHaveBeenCalledTimes(4);
   });
 });

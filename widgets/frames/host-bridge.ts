@@ -71,27 +71,32 @@ export function connectToHost(frame: FrameWindow): HostBridge | null {
 
 /**
  * Tells the host the content's height whenever it changes, so the iframe is as tall as what it
- * shows: no scrollbar inside, no gap below. It starts once the widget's first screen is in `content`
- * (`isShown`), never with the loading placeholder, so the host's estimate stands until then; the
- * browser measures at its next rendering, which for an iframe out of view is when it comes into view.
+ * shows: no scrollbar inside, no gap below; and when the step changes, so the host can bring the new
+ * step's top into view. `stepShown` names the step on screen, or null while there is nothing to
+ * measure: before the widget's first screen, and while the next step's screen loads (its placeholder
+ * is short, and reporting it would collapse the iframe between two steps). The host's estimate, or
+ * the last step's height, stands meanwhile. The browser measures at its next rendering, which for an
+ * iframe out of view is when it comes into view.
  */
-export function reportHeight(bridge: HostBridge, content: HTMLElement, isShown: () => boolean): () => void {
+export function reportHeight(bridge: HostBridge, content: HTMLElement, stepShown: () => string | null): () => void {
   content.ownerDocument.documentElement.classList.add('widget-sized');
   let last = -1;
-  const resizes = new ResizeObserver(() => {
+  let lastStep: string | null = null;
+  const report = () => {
+    const step = stepShown();
+    if (step === null) return;
     const height = Math.ceil(content.getBoundingClientRect().height);
-    if (height === last) return;
+    const newStep = lastStep !== null && step !== lastStep;
+    if (height === last && !newStep) return;
     last = height;
-    bridge.post({ type: 'resize', height });
-  });
-  const start = () => {
-    if (!isShown()) return false;
-    resizes.observe(content);
-    return true;
+    lastStep = step;
+    bridge.post({ type: 'resize', height, ...(newStep ? { newStep: true } : {}) });
   };
-  if (start()) return () => resizes.disconnect();
+  const resizes = new ResizeObserver(report);
+  resizes.observe(content);
+  // a step whose screen is as tall as the last one's changes no size, and is a new step all the same
   const arrivals = new MutationObserver(() => {
-    if (start()) arrivals.disconnect();
+    if (stepShown() !== lastStep) report();
   });
   arrivals.observe(content, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-screen'] });
   return () => {

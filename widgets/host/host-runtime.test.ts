@@ -141,6 +141,12 @@ describe('startHost', () => {
       const element = document.getElementById('a') as HTMLElement;
       const iframe = iframeIn(element) as HTMLIFrameElement;
       const other = iframeIn(document.getElementById('b') as HTMLElement) as HTMLIFrameElement;
+      // where the iframe is in the viewport (768 px tall in jsdom): below it unless a test moves it
+      const box = { top: 1000, bottom: 1735 };
+      for (const frame of [iframe, other])
+        vi.spyOn(frame, 'getBoundingClientRect').mockImplementation(() => box as DOMRect);
+      const scrollIntoView = vi.fn();
+      iframe.scrollIntoView = scrollIntoView;
       const onResize = vi.fn();
       const onCalculation = vi.fn();
       api('on', 'resize', onResize);
@@ -149,7 +155,7 @@ describe('startHost', () => {
       const listen = (event: Event) => events.push(event as CustomEvent);
       document.body.addEventListener('loanwidget:resize', listen);
       document.body.addEventListener('loanwidget:calculationchanged', listen);
-      return { element, iframe, other, onResize, onCalculation, events };
+      return { element, iframe, other, box, scrollIntoView, onResize, onCalculation, events };
     };
 
     it('become callbacks and DOM events, and a resize sets the iframe height', () => {
@@ -183,6 +189,46 @@ describe('startHost', () => {
         term: 36,
         monthlyPayment: 95.5,
       });
+    });
+
+    it("shrink the iframe no further than the viewport's bottom edge, the rest as the visitor scrolls up; grow it at once", () => {
+      const { iframe, box, events } = started();
+      expect(iframe.style.height).toBe('735px');
+      // the widget's top 168 px down the 768 px viewport: below 600 px of it, the publisher's text
+      box.top = 168;
+      deliver({ ...envelope(), type: 'resize', height: 400 }, iframe.contentWindow);
+      expect(iframe.style.height).toBe('600px');
+      expect(events.at(-1)?.detail).toEqual({ widget: 'calculator', id: 'w1', height: 400 });
+
+      box.top = 268;
+      window.dispatchEvent(new Event('scroll'));
+      expect(iframe.style.height).toBe('500px');
+      box.top = 600;
+      window.dispatchEvent(new Event('scroll'));
+      expect(iframe.style.height).toBe('400px');
+      // the visitor scrolls down again: the iframe stays as tall as its content
+      box.top = -200;
+      window.dispatchEvent(new Event('scroll'));
+      expect(iframe.style.height).toBe('400px');
+
+      deliver({ ...envelope(), type: 'resize', height: 1800 }, iframe.contentWindow);
+      expect(iframe.style.height).toBe('1800px');
+    });
+
+    it("bring a new step's top into view if the visitor was inside the widget below it, never after they left it", () => {
+      const { iframe, box, scrollIntoView } = started();
+      box.top = -300;
+      box.bottom = 400;
+      deliver({ ...envelope(), type: 'resize', height: 700 }, iframe.contentWindow);
+      expect(scrollIntoView).not.toHaveBeenCalled();
+      deliver({ ...envelope(), type: 'resize', height: 650, newStep: true }, iframe.contentWindow);
+      expect(scrollIntoView).toHaveBeenCalledExactlyOnceWith({ block: 'start' });
+
+      // the visitor reads on below the widget: a step the server brings does not pull them back
+      box.top = -1200;
+      box.bottom = -100;
+      deliver({ ...envelope(), type: 'resize', height: 900, newStep: true }, iframe.contentWindow);
+      expect(scrollIntoView).toHaveBeenCalledOnce();
     });
 
     it('change nothing when they come from another origin, another source, or are malformed', () => {

@@ -37,6 +37,8 @@ interface Mounted {
   readonly iframe: HTMLIFrameElement;
   /** every event of a widget in test mode says so (`testMode: true`) */
   readonly testMode: boolean;
+  /** the content's height the widget last reported; the iframe may be taller for a while (see fit) */
+  need?: number;
 }
 
 /**
@@ -130,7 +132,8 @@ export function startHost(productOrigin: string, page: Window & typeof globalThi
     iframe.title = TITLES[widgetConfig(options).lang][widget];
     iframe.setAttribute('scrolling', 'no');
     const height = expectedHeight(widget, options.mode === 'applyOnly', element.clientWidth || page.innerWidth);
-    iframe.style.cssText = `display:block;width:100%;border:0;height:${height}px;color-scheme:normal`;
+    const motion = page.matchMedia?.('(prefers-reduced-motion: no-preference)').matches ? 'transition:height .2s;' : '';
+    iframe.style.cssText = `display:block;width:100%;border:0;height:${height}px;color-scheme:normal;${motion}`;
     element.replaceChildren(iframe);
     mounted.set(element, { id, kind: widget, element, iframe, testMode: options.testMode === 'true' });
   }
@@ -166,12 +169,44 @@ export function startHost(productOrigin: string, page: Window & typeof globalThi
     listeners.set(type as WidgetEventType, set);
   }
 
+  /**
+   * Sizes the iframe to its content without moving the publisher's page under the visitor's eyes: it
+   * grows at once (what is below it moves only if it is in view), but shrinks no further than the
+   * viewport's bottom edge, so what is below never slides up into view; the rest of the shrink waits
+   * until the visitor scrolls up (the bottom edge then climbs the iframe). The iframe's own `height`
+   * transition makes the change smooth.
+   */
+  function fit(widget: Mounted): void {
+    const { iframe, need } = widget;
+    if (need === undefined) return;
+    const current = parseFloat(iframe.style.height) || 0;
+    const reachesBottom = Math.ceil(page.innerHeight - iframe.getBoundingClientRect().top);
+    const height = Math.max(need, Math.min(current, reachesBottom));
+    if (height !== current) iframe.style.height = `${height}px`;
+  }
+  const refit = () => {
+    for (const widget of mounted.values())
+      if ((widget.need ?? Infinity) < parseFloat(widget.iframe.style.height)) fit(widget);
+  };
+  // captured: a publisher may place the widget in a scrolling box of its own, whose scroll does not bubble
+  page.addEventListener('scroll', refit, { passive: true, capture: true });
+  page.addEventListener('resize', refit, { passive: true });
+
+  function resize(widget: Mounted, height: number, newStep: boolean): void {
+    widget.need = height;
+    const { top, bottom } = widget.iframe.getBoundingClientRect();
+    // a new step starts at its top: bring it into view if the visitor was inside the widget below
+    // it (a scroll, which moves nothing on the page), never if they had left it to read on
+    if (newStep && top < 0 && bottom > 0) widget.iframe.scrollIntoView({ block: 'start' });
+    fit(widget);
+  }
+
   function deliver(widget: Mounted, message: WidgetMessage): void {
     const { id, type, ...rest } = message;
     const fields: Record<string, unknown> = { ...rest };
     delete fields.protocol;
     delete fields.v;
-    if (type === 'resize') widget.iframe.style.height = `${message.height}px`;
+    if (type === 'resize') resize(widget, message.height, message.newStep === true);
     const detail: WidgetEventDetail = {
       widget: widget.kind,
       id,

@@ -18,7 +18,7 @@ export interface SiteEnvironment {
   readonly navigate: (url: string) => void;
   /** the submission got through (a widget tells its host) */
   readonly onSubmitted?: () => void;
-  /** where the bank or eParaksts sends the person back (a widget's popup closes itself) */
+  /** where the bank, eParaksts or the lender's signing sends the person back (a widget's tab closes itself) */
   readonly identificationReturn?: IdentificationReturn;
   /** a publisher's widget in test mode: every application it sends is marked as a test one */
   readonly testMode?: boolean;
@@ -69,7 +69,9 @@ export function siteApplicationMachine(client: BrokerClient, env: SiteEnvironmen
         ),
       ),
       chooseOffer: fromPromise(
-        rethrowing(({ token, offerId }: { token: string; offerId: string }) => client.chooseOffer(token, offerId)),
+        rethrowing(({ token, offerId }: { token: string; offerId: string }) =>
+          client.chooseOffer(token, offerId, env.identificationReturn),
+        ),
       ),
       watchStatus: fromCallback<ApplicationEvent, { token: string }>(({ sendBack, input }) =>
         client.watchStatus(input.token, (status) => sendBack({ type: 'STATUS', status })),
