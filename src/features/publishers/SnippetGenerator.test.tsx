@@ -72,7 +72,7 @@ describe('SnippetGenerator', () => {
 
     expect(screen.queryByRole('combobox', { name: 'Kur kalkulatora poga atver pieteikumu' })).toBeNull();
     expect(snippet()).toMatch(
-      /^<div data-loan-widget="application" data-lang="lv" data-amount="5000" data-term="60" data-purpose="buyingCar" data-mode="applyOnly"><\/div>\n/,
+      /^<div data-loan-widget="application" data-lang="lv" data-amount="5000" data-term="60" data-purpose="buyingCar" data-mode="applyOnly" style="min-height: 100vh"><\/div>\n/,
     );
     await waitFor(() =>
       expect(previewSrc('Priekšskatījums: Pilns pieteikums')).toBe(

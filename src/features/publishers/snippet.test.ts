@@ -31,7 +31,7 @@ describe('embed snippet', () => {
 
   it('leaves out options that are empty or missing', () => {
     expect(embedSnippet('application', { lang: 'lv', amount: '', publisherId: undefined })).toBe(
-      `<div data-loan-widget="application" data-lang="lv"></div>\n${STUB_AND_LOADER}`,
+      `<div data-loan-widget="application" data-lang="lv" style="min-height: 100vh"></div>\n${STUB_AND_LOADER}`,
     );
     expect(widgetMarkup('calculator', {})).toBe('<div data-loan-widget="calculator"></div>');
   });

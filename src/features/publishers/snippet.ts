@@ -35,7 +35,11 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
 /** Safe inside a double-quoted attribute value and in text. */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
-/** The widget's element; options come in the contract's order, empty ones left out. */
+/**
+ * The widget's element; options come in the contract's order, empty ones left out. The application's
+ * element keeps a screen's height before the loader runs (after the page's first paint): its iframe
+ * would otherwise push the publisher's text below away as it arrives (widget-journey.spec).
+ */
 export function widgetMarkup(kind: WidgetKind, options: WidgetOptions): string {
   const attributes = [`data-loan-widget="${kind}"`];
   for (const name of WIDGET_OPTION_NAMES) {
@@ -43,6 +47,7 @@ export function widgetMarkup(kind: WidgetKind, options: WidgetOptions): string {
     if (value === undefined || value === '') continue;
     attributes.push(`${attributeName(name)}="${escapeHtml(value)}"`);
   }
+  if (kind === 'application') attributes.push('style="min-height: 100vh"');
   return `<div ${attributes.join(' ')}></div>`;
 }
 
