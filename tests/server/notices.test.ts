@@ -94,6 +94,21 @@ describe('e-mail and SMS notices', () => {
     expect(await mails(email)).toEqual([]);
   });
 
+  it("sends no message for a publisher's test application, even to who asked for them", async () => {
+    const email = address();
+    const phoneNumber = `+3712${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const token = await submit(base, { email, phoneNumber, emailNotices: true, smsNotices: true }, 'lv', {
+      test: true,
+    });
+    await identifyByBank(base, token, 'approve');
+    const answered = await waitForStatus(base, token, allLendersAnswered);
+    expect(answered.test).toBe(true);
+    expect(answered.offers.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await mails(email)).toEqual([]);
+    expect(await texts(phoneNumber)).toEqual([]);
+  });
+
   it('tells when offers are ready and when every lender answered, and SMS only to who chose it', async () => {
     const email = address();
     const phoneNumber = `+3712${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;

@@ -27,11 +27,12 @@ export async function submit(
   base: string,
   application: Partial<LoanApplicationInput> = {},
   language: 'lv' | 'ru' = 'lv',
+  beside: { readonly test?: true } = {},
 ): Promise<string> {
   const response = await fetch(`${base}/api/applications`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify({ language, application: { ...validApplication, ...application } }),
+    body: JSON.stringify({ language, application: { ...validApplication, ...application }, ...beside }),
   });
   expect(response.status).toBe(201);
   const { token } = (await response.json()) as { token: string };
