@@ -85,11 +85,15 @@ async function applyAndSign(page: Page, context: BrowserContext, widget: FrameLo
 
   await expect(heading).toHaveText(workflow.steps.waiting, { timeout: 20_000 });
   await expect(heading).toHaveText(workflow.steps.offers, { timeout: 30_000 });
-  await widget
-    .getByRole('button', { name: startingWith(workflow.offers.chooseLabel) })
-    .first()
-    .click();
-  await expect(heading).toHaveText(workflow.steps.offerChosen);
+  // the paced lenders still answer one by one: an offer arriving may take the first place just as
+  // the click lands, so the choice is made again until the chosen step shows
+  await expect(async () => {
+    await widget
+      .getByRole('button', { name: startingWith(workflow.offers.chooseLabel) })
+      .first()
+      .click({ timeout: 5_000 });
+    await expect(heading).toHaveText(workflow.steps.offerChosen, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 
   const lenderTab = context.waitForEvent('page');
   await widget.getByRole('button', { name: startingWith(workflow.chosen.sign) }).click();
