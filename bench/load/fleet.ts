@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../tests/support/postgres-cluster.ts';
+
+/**
+ * The processes the load bench drives: the simulators in a process of their own (Smart-ID ends every
+ * session OK at once, the lenders answer at once) and N broker processes on one PostgreSQL, each
+ * started by its real entry (`node server/sandbox/main.ts` with SANDBOX=off), as a deployment runs them.
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface Member {
+  readonly name: string;
+  readonly url: string;
+  readonly child: ChildProcess;
+}
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+export function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function ready(url: string, child: ChildProcess, name: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}) before it was ready`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${name} was not ready in 60 s (${url})`);
+}
+
+function start(name: string, entry: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  // a crash of the bench must not leave servers running
+  process.once('exit', () => child.kill('SIGKILL'));
+  return child;
+}
+
+export async function startSandbox(): Promise<Member> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = start('sandbox', 'server/sandbox/standalone.ts', {
+    PORT: String(port),
+    SANDBOX_LENDER_DELAY_MS: '0',
+    SMART_ID_SANDBOX_AUTO: 'OK',
+  });
+  await ready(`${url}/sandbox/smart-id/app`, child, 'the sandbox');
+  return { name: 'sandbox', url, child };
+}
+
+export interface FleetOptions {
+  readonly databaseUrl: string;
+  readonly sandboxUrl: string;
+  readonly processes: number;
+  /** connections each broker's pool may hold (DATABASE_POOL_SIZE) */
+  readonly poolSize: number;
+}
+
+/** N brokers on one database; the first runs the migrations before the others start. */
+export async function startBrokers({ databaseUrl, sandboxUrl, processes, poolSize }: FleetOptions): Promise<Member[]> {
+  const key = `bench:${randomBytes(32).toString('base64')}`;
+  const brokers: Member[] = [];
+  for (let index = 0; index < processes; index += 1) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const name = `broker ${index + 1}`;
+    const child = start(name, 'server/sandbox/main.ts', {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: url,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: String(poolSize),
+      ENCRYPTION_KEYS: key,
+      SANDBOX: 'off',
+      SERVE_SITE: 'off',
+      BANK_LINK_BASE_URL: `${sandboxUrl}/sandbox/banks`,
+      SMART_ID_BASE_URL: `${sandboxUrl}/sandbox/smart-id/v2`,
+      EPARAKSTS_BASE_URL: `${sandboxUrl}/sandbox/eparaksts`,
+      LENDERS_BASE_URL: `${sandboxUrl}/sandbox/lenders`,
+      // one address sends everything: per-address limits are for people, not for a load generator
+      RATE_LIMIT_SCALE: '1000000',
+    });
+    await ready(`${url}/api/lenders`, child, name);
+    brokers.push({ name, url, child });
+  }
+  return brokers;
+}
+
+export async function stop(members: readonly Member[]): Promise<void> {
+  await Promise.all(
+    members.map(
+      ({ child }) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * `npm run bench:load`: a campaign day on this machine. A throwaway PostgreSQL cluster, the
+ * simulators in a process of their own (Smart-ID and the lenders answer at once) and N broker
+ * processes; workers drive applications end to end over HTTP (submit, Smart-ID, every lender's
+ * answer on the status stream) for the given time, while 1,000 applicants hold their status
+ * streams open. Prints a summary, then one JSON line.
+ *
+ *   node bench/load/run.ts [--processes N] [--concurrency C] [--seconds S] [--holders H] [--pool P]
+ */
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { lendersAnswerSchema } from '../../domain/lenders.ts';
+import { servesLoan } from '../../domain/lender-reach.ts';
+import { startCluster } from '../../tests/support/postgres-cluster.ts';
+import { rssMb, startBrokers, startSandbox, stop, type Member } from './fleet.ts';
+import { benchDispatcher, follow, journey, submit, type Loan, type Stream } from './journey.ts';
+
+const { values } = parseArgs({
+  options: {
+    processes: { type: 'string', default: String(availableParallelism()) },
+    concurrency: { type: 'string', default: '64' },
+    seconds: { type: 'string', default: '60' },
+    holders: { type: 'string', default: '1000' },
+    pool: { type: 'string', default: '10' },
+  },
+});
+const processes = Number(values.processes);
+const concurrency = Number(values.concurrency);
+const seconds = Number(values.seconds);
+const holderCount = Number(values.holders);
+const poolSize = Number(values.pool);
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** The loan the most lenders serve: with the sandbox's sixteen, no loan reaches all of them. */
+async function widestLoan(origin: string): Promise<{ loan: Loan; lenders: number; of: number }> {
+  const lenders = lendersAnswerSchema.parse(await (await fetch(`${origin}/api/lenders`)).json());
+  let best = { loan: { amount: 2000, term: 18 }, lenders: 0 };
+  for (const amount of [500, 1000, 1500, 2000, 3000, 5000])
+    for (const term of [12, 18, 24, 36, 48, 60]) {
+      const count = lenders.filter((lender) => servesLoan(lender, { amount, term })).length;
+      if (count > best.lenders) best = { loan: { amount, term }, lenders: count };
+    }
+  return { ...best, of: lenders.length };
+}
+
+const cluster = await startCluster();
+const members: Member[] = [];
+const db = new pg.Pool({ connectionString: cluster.url, max: 2 });
+try {
+  const sandbox = await startSandbox();
+  members.push(sandbox);
+  const brokers = await startBrokers({ databaseUrl: cluster.url, sandboxUrl: sandbox.url, processes, poolSize });
+  members.push(...brokers);
+  const origins = brokers.map((broker) => broker.url);
+  const { loan, lenders, of } = await widestLoan(origins[0] ?? '');
+  console.log(
+    `load: ${processes} broker process(es), pool ${poolSize} each, ${concurrency} applicants at a time for ${seconds} s, ` +
+      `${holderCount} waiting applicants holding the status stream; ${loan.amount} EUR over ${loan.term} months goes to ${lenders} of ${of} lenders`,
+  );
+
+  const dispatcher = benchDispatcher(concurrency * 2 + holderCount + 50);
+  // the waiting applicants: submitted, on the method choice, their stream open the whole run
+  const holderTokens: string[] = [];
+  for (let index = 0; index < holderCount; index += 50) {
+    const batch = Array.from({ length: Math.min(50, holderCount - index) }, (_, offset) =>
+      submit(dispatcher, origins[(index + offset) % origins.length] ?? '', loan),
+    );
+    holderTokens.push(...(await Promise.all(batch)));
+  }
+  let sseErrors = 0;
+  const holders: Stream[] = holderTokens.map((token, index) =>
+    follow(dispatcher, origins[index % origins.length] ?? '', token),
+  );
+  const holding = holders.map((stream) => stream.done.catch(() => void (sseErrors += 1)));
+  await Promise.race([Promise.all(holders.map((stream) => stream.opened)), new Promise((r) => setTimeout(r, 30_000))]);
+
+  const rssBefore = members.map((member) => rssMb(member.child.pid));
+  let dbConnections = 0;
+  const sampler = setInterval(() => {
+    void db
+      .query<{ count: number }>('SELECT count(*)::int AS count FROM pg_stat_activity WHERE backend_type = $1', [
+        'client backend',
+      ])
+      .then(({ rows }) => (dbConnections = Math.max(dbConnections, rows[0]?.count ?? 0)))
+      .catch(() => undefined);
+  }, 1000);
+
+  const latencies: number[] = [];
+  const failures = new Map<string, number>();
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const origin = origins[next++ % origins.length] ?? '';
+        try {
+          latencies.push(await journey(dispatcher, origin, loan));
+        } catch (error) {
+          const reason = (error as Error).message.slice(0, 80);
+          failures.set(reason, (failures.get(reason) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const rssAfter = members.map((member) => rssMb(member.child.pid));
+  for (const stream of holders) stream.close();
+  await Promise.all(holding);
+  const openedHolders = holders.length - sseErrors;
+
+  const duplicates = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM (SELECT application_id, lender_id FROM offers GROUP BY 1, 2 HAVING count(*) > 1) d`,
+  );
+  const unanswered = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM lender_requests r JOIN applications a ON a.id = r.application_id
+     WHERE a.identified_at IS NOT NULL AND r.answered_at IS NULL`,
+  );
+  const offers = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM offers');
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const failed = [...failures.values()].reduce((sum, count) => sum + count, 0);
+  const result = {
+    applicationsPerSecond: round(latencies.length / elapsed),
+    p50Ms: Math.round(percentile(sorted, 50)),
+    p95Ms: Math.round(percentile(sorted, 95)),
+    completed: latencies.length,
+    failed,
+    sseClients: openedHolders,
+    sseErrors,
+    rssGrowthMb: Object.fromEntries(
+      members.map((member, index) => [member.name, round((rssAfter[index] ?? 0) - (rssBefore[index] ?? 0))]),
+    ),
+    dbConnections,
+    duplicatedOffers: duplicates.rows[0]?.count ?? 0,
+    unansweredLenderRequests: unanswered.rows[0]?.count ?? 0,
+    offers: offers.rows[0]?.count ?? 0,
+    lendersPerApplication: lenders,
+    processes,
+    concurrency,
+    seconds: round(elapsed),
+  };
+  console.log(
+    `\n${result.completed} applications end to end in ${result.seconds} s: ${result.applicationsPerSecond} a second ` +
+      `(goal ≥ 100), submission to the last lender's answer p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms; ${failed} failed`,
+  );
+  for (const [reason, count] of failures) console.log(`  failed ${count}×: ${reason}`);
+  console.log(
+    `${openedHolders} of ${holderCount} waiting applicants held their status stream, ${sseErrors} stream errors (goal 0); ` +
+      `at most ${dbConnections} database connections; ${result.offers} offers, ${result.duplicatedOffers} duplicated (goal 0), ` +
+      `${result.unansweredLenderRequests} lender requests of identified applications unanswered`,
+  );
+  for (const [index, member] of members.entries())
+    console.log(`  ${member.name}: ${round(rssBefore[index] ?? 0)} → ${round(rssAfter[index] ?? 0)} MB resident`);
+  await dispatcher.close();
+  console.log(JSON.stringify(result));
+} finally {
+  await db.end();
+  await stop(members);
+  cluster.stop();
+}
