@@ -8,7 +8,7 @@
  * mounted, workers running) and, beside it, a bare Fastify instance (logger off) whose GET /bare answers a small
  * constant text. Both serve throughout, so both measurements see the same process: the same node, the same flags,
  * the same background work (the job queue's polling). The status request is for a real application that went
- * through bank identification and has every lender's answer, so its body is the realistic one (16 lenders, 12
+ * through bank identification and has every lender's answer, so its body is the realistic one (the 9 lenders that serve its loan, 8
  * offers with the standard fixture).
  *
  * The load comes from autocannon's command line in a child process, not from a worker thread: on this 2-core machine
@@ -24,7 +24,7 @@ import { createRequire } from 'node:module';
 import type { Result } from 'autocannon';
 import Fastify from 'fastify';
 import type { ApplicationStatus } from '../domain/api.ts';
-import { startBenchBroker } from './bench-broker.ts';
+import { askedLenders, startBenchBroker } from './bench-broker.ts';
 import { allLendersAnswered, runApplication } from './offer-latency/run-application.ts';
 
 export const TARGET_RATIO = 0.5;
@@ -122,7 +122,7 @@ export async function measureStatusThroughput(options: Partial<LoadOptions> = {}
   const broker = await startBenchBroker();
   try {
     const bareUrl = `${await bareApp.listen({ port: 0, host: '127.0.0.1' })}/bare`;
-    const lenders = broker.broker.lenders.size;
+    const lenders = askedLenders(broker);
     const { token } = await runApplication(broker.url, lenders);
     const statusUrl = `${broker.url}/api/getApplicationStatus?token=${token}`;
 
