@@ -6,6 +6,7 @@ import { apiErrorSchema, statusQuerySchema } from '../../domain/api.ts';
 import { applicationIdForToken } from '../applications/lookup.ts';
 import type { Broker } from '../broker.ts';
 import { ApiProblem } from './problem.ts';
+import { hotRateLimit } from './hot-rate-limit.ts';
 import { perMinute } from './route-options.ts';
 
 /** An application's status: once, and as server-sent events on every change. */
@@ -15,7 +16,7 @@ export function registerStatusRoutes(app: FastifyInstance, broker: Broker): void
   api.get(
     '/api/getApplicationStatus',
     {
-      config: perMinute(broker, 600),
+      onRequest: hotRateLimit(perMinute(broker, 600).rateLimit.max, 60_000),
       schema: {
         summary: 'Application status (text/plain whose body is JSON, as the spec says)',
         querystring: statusQuerySchema,
