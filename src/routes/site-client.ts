@@ -3,6 +3,7 @@ import { applyStorageRules } from '../tracking/storage-rules.ts';
 import { deferThirdPartyScripts } from '../tracking/deferred-scripts.ts';
 import { initCookieBanner } from '../tracking/cookie-banner.ts';
 import { loadTraversedAddresses } from './load-traversed-address.ts';
+import { loadWebFonts } from './load-web-fonts.ts';
 
 /**
  * The one script every prerendered page loads. Pages are complete HTML; this applies the storage
@@ -18,6 +19,8 @@ applyStorageRules({
 
 // the wizard's page keeps its own history entries (url-sync.ts); every other page loads what it is sent to
 if (!document.getElementById('workflow-root')) loadTraversedAddresses(window);
+
+loadWebFonts(window);
 
 const scripts = deferThirdPartyScripts();
 initCookieBanner(window.localStorage, (consent) => scripts.update(consent));
