@@ -45,10 +45,10 @@ const unmeasured = (figure: string, goal: string): Goal => ({ figure, measured: 
 
 function homeGoals(lighthouse: LighthouseJson | null): Goal[] {
   const goals: Goal[] = [];
-  const runs = lighthouse?.runsPerPage ?? 1;
+  const runs = lighthouse?.runsPerPage;
   for (const lang of ['lv', 'ru'] as const) {
     const page = lighthouse?.pages.find((candidate) => candidate.name === HOME_PAGE[lang]);
-    const name = (what: string) => `Home (${LANGUAGE[lang]}) ${what}, median of ${runs}`;
+    const name = (what: string) => `Home (${LANGUAGE[lang]}) ${what}${runs ? `, median of ${runs}` : ''}`;
     const line = (what: string, value: number | null | undefined, goal: string, met: (value: number) => boolean) =>
       value === null || value === undefined
         ? unmeasured(name(what), goal)

@@ -370,6 +370,19 @@ async function writeResults(pages: PageResult[], lhr: Result, runsPerPage: numbe
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * An audit, and once more if Lighthouse itself failed (on this shared machine it now and then loses the trace:
+ * NO_NAVSTART); a second failure ends the bench.
+ */
+async function auditOnceMore(url: string, chromePort: number): Promise<Result> {
+  try {
+    return await auditPage(url, chromePort);
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}; auditing once more`);
+    return auditPage(url, chromePort);
+  }
+}
+
 function optionsFromEnv(): { runs: number; pages: (typeof PAGES)[number][] } {
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`BENCH_LIGHTHOUSE_RUNS is not a positive integer: ${runs}`);
@@ -398,7 +411,7 @@ async function auditAll(
     for (let round = 1; round <= runs; round++) {
       for (const entry of audited) {
         console.log(`Auditing ${entry.url} (${round}/${runs}) ...`);
-        lastLhr = await auditPage(entry.url, chrome.port);
+        lastLhr = await auditOnceMore(entry.url, chrome.port);
         entry.runs.push(runResult(lastLhr));
         entry.lastLhr = lastLhr;
       }
