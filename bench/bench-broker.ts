@@ -5,10 +5,20 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startBroker, type RunningBroker } from '../tests/support/broker.ts';
+import { validApplication } from '../domain/application-fixture.ts';
+import { lendersToAsk } from '../domain/lender-reach.ts';
 
 /** The real server on a free port with the sandbox simulators mounted, lender delay 0, rate limits out of the way. */
 export const startBenchBroker = (env: Record<string, string> = {}): Promise<RunningBroker> =>
   startBroker({ storage: 'pglite', logger: false, env: { RATE_LIMIT_SCALE: '1000000', ...env } });
+
+/**
+ * How many lenders the benches' applicant (domain/application-fixture.ts) is sent to: only those whose amount and term
+ * ranges take the loan are asked (domain/lender-reach.ts), 9 of the 16 sandbox lenders; waiting for all 16 to answer
+ * never ended.
+ */
+export const askedLenders = ({ broker }: RunningBroker): number =>
+  lendersToAsk([...broker.lenders.values()], validApplication, validApplication.excludedLenders ?? []).length;
 
 type ServerMessage =
   | { readonly type: 'ready'; readonly url: string; readonly lenders: number }
@@ -72,7 +82,7 @@ export async function serve(): Promise<void> {
   };
   process.on('message', (message: { type?: string }) => void (message.type === 'stop' && close()));
   process.once('disconnect', () => void close());
-  process.send?.({ type: 'ready', url: server.url, lenders: server.broker.lenders.size } satisfies ServerMessage);
+  process.send?.({ type: 'ready', url: server.url, lenders: askedLenders(server) } satisfies ServerMessage);
 }
 
 if (import.meta.main && process.argv.includes('--serve')) await serve();

@@ -1,10 +1,13 @@
 /**
  * Lighthouse benchmark of the prerendered site: builds, serves dist/client with the real server and audits a few
- * representative pages in Lighthouse's default mobile form (emulated phone, simulated slow 4G and CPU).
+ * representative pages in Lighthouse's default mobile form (emulated phone, simulated slow 4G and CPU). Each page is
+ * audited BENCH_LIGHTHOUSE_RUNS times (default 3), the pages taking turns, and each figure is the median of its runs:
+ * the machine is shared (2 cores), and one audit's LCP moves by hundreds of milliseconds with the load.
  * bench/widgets.ts reuses its processes and its Lighthouse settings.
  *
  *   npm run bench                      build, then audit
  *   BENCH_SKIP_BUILD=1 npm run bench   audit the existing dist/client
+ *   BENCH_LIGHTHOUSE_PAGES=home,home-ru only those pages (by name, see PAGES)
  *
  * Writes bench/results/lighthouse.json and bench/results/lighthouse.md. Missed targets are reported, not fatal: the
  * exit code is non-zero only when the build, the server or Lighthouse itself fails.
@@ -65,12 +68,17 @@ interface FailingAudit {
   displayValue?: string;
 }
 
-interface PageResult {
+interface RunResult {
+  scores: Record<CategoryId, number | null>;
+  metrics: Metrics;
+}
+
+interface PageResult extends RunResult {
   name: string;
   path: string;
   url: string;
-  scores: Record<CategoryId, number | null>;
-  metrics: Metrics;
+  /** every audit of the page; `scores` and `metrics` are the median of each figure over them */
+  runs: RunResult[];
   /** only for categories below target */
   failingAudits: Partial<Record<CategoryId, FailingAudit[]>>;
   /** anything the page loaded from outside the local server; should stay empty */
@@ -233,21 +241,43 @@ export function offHostRequests(lhr: Result): string[] {
   return urls.filter((url) => /^(https?|wss?):/.test(url) && new URL(url).hostname !== HOST);
 }
 
-function summarize(page: (typeof PAGES)[number], url: string, lhr: Result): PageResult {
+function runResult(lhr: Result): RunResult {
+  const scores = {} as Record<CategoryId, number | null>;
+  for (const category of CATEGORIES) scores[category] = toScore(lhr.categories[category]?.score);
+  return { scores, metrics: extractMetrics(lhr) };
+}
+
+function median(values: readonly (number | null)[]): number | null {
+  const present = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
+  if (present.length === 0) return null;
+  const half = present.length / 2;
+  return ((present[Math.ceil(half) - 1] ?? 0) + (present[Math.floor(half)] ?? 0)) / 2;
+}
+
+/** The median of each figure on its own, over the page's runs; the failing audits are those of its last run. */
+function summarize(page: (typeof PAGES)[number], url: string, runs: RunResult[], lastLhr: Result): PageResult {
   const scores = {} as Record<CategoryId, number | null>;
   const failing: PageResult['failingAudits'] = {};
   for (const category of CATEGORIES) {
-    const score = toScore(lhr.categories[category]?.score);
+    const score = median(runs.map((run) => run.scores[category]));
     scores[category] = score;
-    if (score === null || score < TARGETS[category]) failing[category] = failingAudits(lhr, category);
+    if (score === null || score < TARGETS[category]) failing[category] = failingAudits(lastLhr, category);
   }
+  const metric = (key: keyof Metrics) => median(runs.map((run) => run.metrics[key]));
   return {
     ...page,
     url,
     scores,
-    metrics: extractMetrics(lhr),
+    metrics: {
+      fcpMs: metric('fcpMs'),
+      lcpMs: metric('lcpMs'),
+      tbtMs: metric('tbtMs'),
+      cls: metric('cls'),
+      scriptTransferBytes: metric('scriptTransferBytes'),
+    },
+    runs,
     failingAudits: failing,
-    offHostRequests: offHostRequests(lhr),
+    offHostRequests: offHostRequests(lastLhr),
   };
 }
 
@@ -322,9 +352,10 @@ function failingAuditLines(pages: PageResult[]): string[] {
   return lines;
 }
 
-async function writeResults(pages: PageResult[], lhr: Result, markdown: string): Promise<void> {
+async function writeResults(pages: PageResult[], lhr: Result, runsPerPage: number, markdown: string): Promise<void> {
   const json = {
     date: new Date().toISOString(),
+    runsPerPage,
     lighthouseVersion: lhr.lighthouseVersion,
     userAgent: lhr.environment.hostUserAgent,
     formFactor: 'mobile',
@@ -339,26 +370,64 @@ async function writeResults(pages: PageResult[], lhr: Result, markdown: string):
 
 // ---------------------------------------------------------------------------------------------------------------
 
-async function auditAll(baseUrl: string): Promise<{ pages: PageResult[]; lastLhr: Result }> {
+/**
+ * An audit, and once more if Lighthouse itself failed (on this shared machine it now and then loses the trace:
+ * NO_NAVSTART); a second failure ends the bench.
+ */
+async function auditOnceMore(url: string, chromePort: number): Promise<Result> {
+  try {
+    return await auditPage(url, chromePort);
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}; auditing once more`);
+    return auditPage(url, chromePort);
+  }
+}
+
+function optionsFromEnv(): { runs: number; pages: (typeof PAGES)[number][] } {
+  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`BENCH_LIGHTHOUSE_RUNS is not a positive integer: ${runs}`);
+  const names = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+  const pages = names ? PAGES.filter((page) => names.includes(page.name)) : [...PAGES];
+  if (pages.length === 0) throw new Error(`BENCH_LIGHTHOUSE_PAGES names no page of ${PAGES.map((p) => p.name)}`);
+  return { runs, pages };
+}
+
+async function auditAll(
+  baseUrl: string,
+  pages: readonly (typeof PAGES)[number][],
+  runs: number,
+): Promise<{ pages: PageResult[]; lastLhr: Result }> {
   const chrome = await launchChrome();
   try {
-    const pages: PageResult[] = [];
+    const audited = pages.map((page) => ({
+      page,
+      url: new URL(page.path, baseUrl).href,
+      runs: [] as RunResult[],
+      lastLhr: undefined as Result | undefined,
+    }));
     let lastLhr: Result | undefined;
-    // One page at a time: parallel runs would share the CPU and distort each other's simulated timings.
-    for (const page of PAGES) {
-      const url = new URL(page.path, baseUrl).href;
-      console.log(`Auditing ${url} ...`);
-      lastLhr = await auditPage(url, chrome.port);
-      pages.push(summarize(page, url, lastLhr));
+    // One audit at a time (parallel runs would share the CPU and distort each other's simulated timings), the pages
+    // taking turns, so a change in the machine's load falls on all of them alike.
+    for (let round = 1; round <= runs; round++) {
+      for (const entry of audited) {
+        console.log(`Auditing ${entry.url} (${round}/${runs}) ...`);
+        lastLhr = await auditOnceMore(entry.url, chrome.port);
+        entry.runs.push(runResult(lastLhr));
+        entry.lastLhr = lastLhr;
+      }
     }
     if (!lastLhr) throw new Error('no pages audited');
-    return { pages, lastLhr };
+    return {
+      pages: audited.map((entry) => summarize(entry.page, entry.url, entry.runs, entry.lastLhr ?? (lastLhr as Result))),
+      lastLhr,
+    };
   } finally {
     chrome.kill();
   }
 }
 
 async function main(): Promise<void> {
+  const options = optionsFromEnv();
   if (process.env.BENCH_SKIP_BUILD !== '1') await run('npm', ['run', 'build']);
 
   const port = await findFreePort();
@@ -367,7 +436,7 @@ async function main(): Promise<void> {
   let audited: Awaited<ReturnType<typeof auditAll>>;
   try {
     await waitUntilUp(`${baseUrl}/`, server);
-    audited = await auditAll(baseUrl);
+    audited = await auditAll(baseUrl, options.pages, options.runs);
   } finally {
     await stopServer(server);
   }
@@ -377,13 +446,15 @@ async function main(): Promise<void> {
   const markdown = [
     `# Lighthouse (mobile, simulated throttling), ${new Date().toISOString().slice(0, 10)}`,
     '',
+    `Each figure is the median of ${options.runs} audits of the page, the pages taking turns.`,
+    '',
     markdownTable(rows),
     '',
     targetsLine(),
     '',
     ...(failing.length ? ['Failing audits:', '', ...failing.map((line) => `- ${line}`), ''] : []),
   ].join('\n');
-  await writeResults(audited.pages, audited.lastLhr, markdown);
+  await writeResults(audited.pages, audited.lastLhr, options.runs, markdown);
 
   console.log(`\n${textTable(rows)}\n\n${targetsLine()}`);
   console.log(failing.length ? `\nFailing audits:\n${failing.map((line) => `  ${line}`).join('\n')}` : '');

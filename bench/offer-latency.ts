@@ -10,7 +10,7 @@
  * of its own; this process is the browser. For each application, in sequence: submit, open the server-sent events
  * stream the wizard holds, identify by bank through the sandbox bank's page over HTTP, and time from the moment the
  * bank return request (GET /api/identification/bank/:id/return) has answered — identification finished — to the
- * first `status` event that shows an offer, and to the first that shows all 16 lenders answered (offer, decline or
+ * first `status` event that shows an offer, and to the first that shows every lender asked (9 of the 16 serve its loan) answered (offer, decline or
  * no answer).
  *
  * Why the server has a process of its own: with the server on the same event loop, an event the server wrote while

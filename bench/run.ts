@@ -6,8 +6,11 @@
  *                          server benches
  *   npm run bench:server   the server benches only: bench/status-throughput.ts, then bench/offer-latency.ts
  *
+ * Last, every speed goal of issue 17 on a line of its own (figure, goal, pass or fail; bench/goals.ts), printed and
+ * written to bench/results/goals.md; with --server-only, the figures of the browser benches are not measured.
+ *
  * The server benches write bench/results/server.json and bench/results/server.md. Their knobs are those of each
- * bench (BENCH_CONNECTIONS, BENCH_DURATION_SECONDS, BENCH_WARMUP_SECONDS, BENCH_APPLICATIONS, BENCH_VERBOSE,
+ * bench (BENCH_CONNECTIONS, BENCH_DURATION_SECONDS, BENCH_WARMUP_SECONDS, BENCH_ROUNDS, BENCH_APPLICATIONS, BENCH_VERBOSE,
  * BENCH_SERVER_EXEC_ARGV; BENCH_SKIP_BUILD for Lighthouse and the widgets; BENCH_WIDGET_RUNS, BENCH_PRODUCT_PORT,
  * BENCH_PUBLISHER_PORT for the widgets). Missed targets are reported, not fatal: the exit code is non-zero only when
  * a bench itself fails.
@@ -16,12 +19,13 @@
  * test run on the same two cores lowers the throughput figures by tens of percent.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { measuredCommit } from './commit.ts';
+import { goalsMarkdown, goalsText, speedGoals, type LighthouseJson, type WidgetsJson } from './goals.ts';
 import { describeOfferLatency, offerLatencyOptionsFromEnv } from './offer-latency.ts';
 import { measureOfferLatency, type OfferLatencyResult } from './offer-latency/measure-offer-latency.ts';
 import {
@@ -91,7 +95,8 @@ function markdown(results: ServerResults): string {
     const { load } = t.details;
     notes.push(
       `Throughput: autocannon in a child process, ${load.connections} connections, ${load.durationSeconds} s after a ` +
-        `${load.warmupSeconds} s warm-up, per route; status body ${thousands(t.details.statusBodyBytes)} bytes ` +
+        `${load.warmupSeconds} s warm-up, per route, in ${load.rounds} alternating rounds (the ratio is the median of ` +
+        `the rounds' ${t.details.roundRatios.join(', ')}); status body ${thousands(t.details.statusBodyBytes)} bytes ` +
         `(${t.details.lenders} lenders, ${t.details.offers} offers); p50/p99 latency bare ` +
         `${t.details.bare.latencyMs.p50}/${t.details.bare.latencyMs.p99} ms, status ` +
         `${t.details.status.latencyMs.p50}/${t.details.status.latencyMs.p99} ms.`,
@@ -132,9 +137,20 @@ function markdown(results: ServerResults): string {
   ].join('\n');
 }
 
+/** A results file the bench of this run has just written; null if it did not run or failed. */
+async function resultsOf<T>(ran: boolean, file: string): Promise<T | null> {
+  if (!ran) return null;
+  try {
+    return JSON.parse(await readFile(join(RESULTS_DIR, file), 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
+  let built = false;
+  let widgetsRan = false;
   if (!process.argv.includes('--server-only')) {
-    let built = false;
     try {
       await runInChild('bench/lighthouse.ts');
       built = true;
@@ -145,6 +161,7 @@ async function main(): Promise<void> {
     // Lighthouse has just built the site; if it failed, perhaps in the build, the widgets build for themselves.
     try {
       await runInChild('bench/widgets.ts', built ? { BENCH_SKIP_BUILD: '1' } : {});
+      widgetsRan = true;
     } catch (error) {
       console.error(error);
       process.exitCode = 1;
@@ -179,6 +196,14 @@ async function main(): Promise<void> {
   await writeFile(join(RESULTS_DIR, 'server.json'), `${JSON.stringify(results, null, 2)}\n`);
   await writeFile(join(RESULTS_DIR, 'server.md'), markdown(results));
   console.log(`\nWritten: ${RESULTS_DIR}/server.{json,md}`);
+
+  const goals = speedGoals(
+    await resultsOf<LighthouseJson>(built, 'lighthouse.json'),
+    await resultsOf<WidgetsJson>(widgetsRan, 'widgets.json'),
+    'error' in statusThroughput ? null : statusThroughput,
+  );
+  await writeFile(join(RESULTS_DIR, 'goals.md'), goalsMarkdown(goals, date, measured));
+  console.log(`\n${goalsText(goals)}\n\nWritten: ${RESULTS_DIR}/goals.md`);
 }
 
 await main();

@@ -18,7 +18,9 @@
  * its first control shows, as tests/e2e/size-budget.spec.ts counts. Each file three ways: as the server sends it to
  * `accept-encoding: gzip` (asked for again over plain HTTP: Chromium also offers zstd and brotli, which the server
  * prefers), gzip -9 of its content, and as Chromium got it. The budgets are about the first two.
- * Lighthouse: performance only, in the form bench/lighthouse.ts uses (mobile, simulated throttling).
+ * Lighthouse: performance only, in the form bench/lighthouse.ts uses (mobile, simulated throttling). On the same
+ * server, the JavaScript of the site's home pages and the wizard's first step against their budgets
+ * (bench/site-sizes.ts), which bench/goals.ts reads from here.
  *
  * Writes bench/results/widgets.json and bench/results/widgets.md. Missed budgets are reported, not fatal: the exit
  * code is non-zero only when the build, a server, Chromium or Lighthouse fails, or a widget does not appear.
@@ -29,6 +31,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measuredCommit } from './commit.ts';
+import { measureSiteSizes, type SiteSizes } from './site-sizes.ts';
 import { findFreePort, HOST, run, startServer, stopServer, waitUntilUp } from './lighthouse.ts';
 import { BUDGETS } from './widgets/budgets.ts';
 import type { LighthouseResults } from './widgets/lighthouse-figures.ts';
@@ -83,11 +86,13 @@ async function main(): Promise<void> {
   const product = startServer(productPort, { DATA_DIR: 'memory', SANDBOX_LENDER_DELAY_MS: '0' });
   let publisher: Server | undefined;
   let sizes: SizeResults;
+  let siteSizes: SiteSizes;
   let lighthouse: LighthouseResults;
   try {
     await waitUntilUp(`${productOrigin}/`, product);
     publisher = await startPublisher(publisherPort, productOrigin);
     sizes = await measureSizes(productOrigin, publisherOrigin);
+    siteSizes = await measureSiteSizes(productOrigin);
     lighthouse = await runLighthouse(publisherOrigin, productOrigin, options.runs);
   } finally {
     publisher?.close();
@@ -103,6 +108,7 @@ async function main(): Promise<void> {
     loadAverageAtStart,
     budgetsBytes: BUDGETS,
     sizes,
+    siteSizes,
     lighthouse,
   };
   await mkdir(RESULTS_DIR, { recursive: true });

@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ApiError } from '../domain/api.ts';
 import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -80,7 +79,6 @@ export async function buildApp({
       'retry-after': true,
     },
   });
-  await app.register(fastifyCookie);
   await app.register(fastifySwagger, openApiOptions(config.publicBaseUrl));
 
   const broker = await createBroker(config, app.log);

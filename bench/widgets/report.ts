@@ -2,6 +2,7 @@ import { formatMs } from '../lighthouse.ts';
 import type { BUDGETS } from './budgets.ts';
 import type { LighthousePage, LighthouseResults } from './lighthouse-figures.ts';
 import { counted, LIGHTHOUSE_HEADERS, lighthouseRows, SIZE_HEADERS, sizeRows } from './report-rows.ts';
+import type { SiteSizes } from '../site-sizes.ts';
 import type { SizeResults } from './sizes.ts';
 
 export interface WidgetResults {
@@ -13,6 +14,8 @@ export interface WidgetResults {
   /** KiB of 1024 bytes; each budget is met when both the bytes as sent and gzip -9 are within it */
   budgetsBytes: typeof BUDGETS;
   sizes: SizeResults;
+  /** the site's own pages measured the same way on the same server, for bench/goals.ts */
+  siteSizes: SiteSizes;
   lighthouse: LighthouseResults;
 }
 

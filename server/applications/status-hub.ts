@@ -10,6 +10,8 @@ export async function announceStatusChange(sql: Sql, applicationId: string): Pro
 export interface StatusHub {
   /** the serialized status as UTF-8 bytes, from memory while nothing has changed */
   body(applicationId: string): Promise<Buffer | null>;
+  /** the body from memory, or undefined when it must be built (then ask `body`) */
+  cached(applicationId: string): Buffer | undefined;
   subscribe(applicationId: string, onBody: (body: Buffer | null) => void): () => void;
   /**
    * Drops this process's cached body at once. The NOTIFY reaches every process, but it may arrive
@@ -69,6 +71,7 @@ export async function createStatusHub(
 
   return {
     body,
+    cached: (applicationId) => bodies.get(applicationId),
     forget,
     subscribe(applicationId, onBody) {
       let set = subscribers.get(applicationId);

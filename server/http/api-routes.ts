@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import type { Broker } from '../broker.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { registerApplicationRoutes } from './application-routes.ts';
@@ -16,7 +17,13 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
   registerApplicationRoutes(app, broker);
   registerStatusRoutes(app, broker);
   registerStandardInformationRoutes(app, broker);
-  registerIdentificationRoutes(app, broker);
-  registerAccountRoutes(app, broker);
+  // The session cookie belongs to these two alone (the account's login comes back through
+  // identification): the cookie plugin's hooks, which parse every request's cookies and look at
+  // every answer, run for them and not for the status endpoint the wizard polls.
+  await app.register(async (withCookies) => {
+    await withCookies.register(fastifyCookie);
+    registerIdentificationRoutes(withCookies, broker);
+    registerAccountRoutes(withCookies, broker);
+  });
   await registerNoticeRoutes(app, broker);
 }

@@ -48,7 +48,7 @@ function staticImports(chunk: ManifestChunk, manifest: Manifest, seen = new Set<
   return found;
 }
 
-/** Each build has its own copies of the fonts; a page preloads those its own styles use. */
+/** The widgets' build has its own copies of the fonts; a frame preloads those its own styles use. */
 const fontFinder = async (dir: string) => {
   const built = await readdir(join(clientDir, dir));
   return (name: string) => {
@@ -56,7 +56,6 @@ const fontFinder = async (dir: string) => {
     return file ? [`/${dir}/${file}`] : [];
   };
 };
-const siteFont = await fontFinder('assets');
 const widgetFont = await fontFinder('assets/widgets');
 const fontPreloads = (lang: 'lv' | 'ru', font: (name: string) => string[]) => [
   ...font(lang === 'ru' ? 'open-sans-cyrillic-400-normal' : 'open-sans-latin-400-normal'),
@@ -65,10 +64,11 @@ const fontPreloads = (lang: 'lv' | 'ru', font: (name: string) => string[]) => [
 
 const ssr = (await import(join(root, 'dist/ssr/entry-server.js'))) as typeof EntryServer;
 
-const assetsFor = (lang: 'lv' | 'ru'): EntryServer.PageAssets => ({
+const assetsFor = (): EntryServer.PageAssets => ({
   script: `/${entry.file}`,
   styles: (entry.css ?? []).map((file) => `/${file}`),
-  fontPreloads: fontPreloads(lang, siteFont),
+  // none: the site's pages load their fonts after the first paint (load-web-fonts.ts)
+  fontPreloads: [],
 });
 
 /** A page whose own entry brings its styles, with its static imports preloaded at once. */
@@ -77,8 +77,9 @@ const entryAssetsFor =
   (lang: 'lv' | 'ru'): EntryServer.PageAssets => {
     const chunks = staticImports(entryChunk, manifest);
     return {
-      ...assetsFor(lang),
-      fontPreloads: fontPreloads(lang, manifest === widgetsManifest ? widgetFont : siteFont),
+      ...assetsFor(),
+      // the widgets' frames have their fonts in their style sheet; the wizard's come after its first paint
+      fontPreloads: manifest === widgetsManifest ? fontPreloads(lang, widgetFont) : [],
       script: `/${entryChunk.file}`,
       modulePreloads: chunks.map((chunk) => `/${chunk.file}`),
       styles: [...new Set([entryChunk, ...chunks].flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
@@ -110,7 +111,7 @@ const OWN_ENTRIES: Readonly<Record<string, typeof publishersEntry>> = {
   unsubscribe: accountEntry,
 };
 const pageAssetsFor = (lang: 'lv' | 'ru', pageId: string): EntryServer.PageAssets => {
-  const assets = assetsFor(lang);
+  const assets = assetsFor();
   const entry = OWN_ENTRIES[pageId];
   if (!entry) return assets;
   const own = entryAssetsFor(entry)(lang);
@@ -127,7 +128,7 @@ for (const page of ssr.prerenderAll(pageAssetsFor)) {
   count++;
 }
 for (const lang of ['lv', 'ru'] as const) {
-  await write(`_not-found.${lang}.html`, ssr.renderNotFound(lang, assetsFor(lang)));
+  await write(`_not-found.${lang}.html`, ssr.renderNotFound(lang, assetsFor()));
   await write(`_workflow.${lang}.html`, ssr.renderWorkflowShell(lang, workflowAssetsFor(lang)));
   for (const kind of ['calculator', 'application'] as const) {
     await write(`_widget-${kind}.${lang}.html`, ssr.renderWidgetFrame(kind, lang, widgetAssetsFor[kind](lang)));

@@ -3,10 +3,12 @@ import { applyStorageRules } from '../tracking/storage-rules.ts';
 import { deferThirdPartyScripts } from '../tracking/deferred-scripts.ts';
 import { initCookieBanner } from '../tracking/cookie-banner.ts';
 import { loadTraversedAddresses } from './load-traversed-address.ts';
+import { loadWebFonts } from './load-web-fonts.ts';
 
 /**
  * The one script every prerendered page loads. Pages are complete HTML; this applies the storage
- * rules, runs the cookie banner, and hydrates the page's interactive islands, if it has any.
+ * rules, runs the cookie banner, and hydrates the page's interactive islands, if it has any, once the
+ * visitor reaches for them.
  */
 applyStorageRules({
   url: new URL(window.location.href),
@@ -18,14 +20,19 @@ applyStorageRules({
 // the wizard's page keeps its own history entries (url-sync.ts); every other page loads what it is sent to
 if (!document.getElementById('workflow-root')) loadTraversedAddresses(window);
 
+loadWebFonts(window);
+
 const scripts = deferThirdPartyScripts();
 initCookieBanner(window.localStorage, (consent) => scripts.update(consent));
 
 const islands = [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-own-script])')];
 if (islands.length > 0) {
-  // The calculator works as plain HTML at first paint (native range inputs); its script comes
-  // once the page has loaded and the browser is idle, or at once when the visitor reaches for it,
-  // so it never competes with the first paint.
+  // The calculator works as plain HTML at first paint (native range inputs that move before any
+  // script, whose position the hydrated calculator adopts: StepSlider.tsx). Its script, React
+  // and i18next with it (about 90 kB of gzip), comes when the visitor reaches for it: a pointer
+  // over it, a finger on it, the keyboard's focus in it. Loaded on idle instead, its parse and
+  // hydration were the home page's long tasks on a phone (Lighthouse TBT 90-130 ms) and nearly
+  // all of its JavaScript (issue 17: at most 90 kB before any interaction).
   let started = false;
   const hydrate = () => {
     if (started) return;
@@ -33,12 +40,8 @@ if (islands.length > 0) {
     void import('./hydrate-islands.tsx').then(({ hydrateIslands }) => hydrateIslands(islands));
   };
   for (const island of islands) {
-    for (const type of ['pointerenter', 'focusin', 'touchstart'] as const) {
+    for (const type of ['pointerenter', 'pointerdown', 'focusin', 'touchstart'] as const) {
       island.addEventListener(type, hydrate, { once: true, passive: true });
     }
   }
-  const whenIdle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(hydrate, { timeout: 2000 }) : setTimeout(hydrate, 200);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
 }

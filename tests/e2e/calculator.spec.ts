@@ -90,3 +90,23 @@ test('every page that shows a rate shows one representative example and the warn
     await expect(block.locator('[data-credit-warning]').first(), path).toBeVisible();
   }
 });
+
+test('the home calculator counts a step taken before its script has come', async ({ page }) => {
+  // the script comes when the visitor reaches for the calculator; hold it until the thumb has moved
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/hydrate-islands-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const slider = page.getByRole('slider', { name: 'Kredīta summa' });
+  await slider.focus();
+  await slider.press('End');
+  release();
+  await expect(slider).toHaveAttribute('aria-valuetext', spaced('25 000 €'));
+  await expect(page.locator('.calculator').getByRole('link', { name: 'Saņemt piedāvājumus' })).toHaveAttribute(
+    'href',
+    /[?&]amount=25000(&|$)/,
+  );
+});

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PAGES } from '../../domain/site-pages.ts';
 import { workflowPath } from './support/applicant.ts';
+import { webFontsLoaded } from './support/web-fonts.ts';
 
 /**
  * Reflow (WCAG 2.2, 1.4.10): at 320 CSS pixels, the width of a phone zoomed to 400 %, no page scrolls
@@ -37,7 +38,7 @@ for (const lang of ['lv', 'ru'] as const) {
     for (const path of [...PAGES.map((entry) => entry.paths[lang]), workflowPath(lang, 'enteringEssence')]) {
       await page.goto(path);
       await expect(page.locator('h1').first()).toBeVisible();
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await webFontsLoaded(page);
       const found = await overflowing(page);
       if (found.length > 0) wide.push(`${path}: ${found.join(', ')}`);
     }

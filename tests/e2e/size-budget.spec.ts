@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 
-const HOME_JS_BUDGET = 100 * 1024;
+// 90: issue 17. The calculator's script (React, i18next) comes when the visitor reaches for it, not before
+const HOME_JS_BUDGET = 90 * 1024;
 
 test(`the home page loads at most ${HOME_JS_BUDGET / 1024} kB gzip of JavaScript before any interaction`, async ({
   page,
@@ -48,18 +49,26 @@ function recordScripts(page: Page): Map<string, number> {
 }
 
 test('the public pages never load the wizard; the workflow loads it', async ({ page }) => {
-  const scripts = recordScripts(page);
+  // the paths only: a body still being read when the next page is loaded would be gone
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+  });
   for (const path of ['/', '/ru/avtokredit', '/buj']) {
     await page.goto(path, { waitUntil: 'networkidle' });
-    // the calculator's script comes when the visitor reaches for it
+    // the calculator's script comes when the visitor reaches for it: a step then shows the next amount
     const slider = page.getByRole('slider').first();
-    if ((await slider.count()) > 0) await slider.focus();
-    await page.waitForLoadState('networkidle');
+    if ((await slider.count()) > 0) {
+      const before = (await slider.getAttribute('aria-valuetext')) ?? '';
+      await slider.focus();
+      await slider.press('ArrowRight');
+      await expect(slider).not.toHaveAttribute('aria-valuetext', before);
+    }
   }
-  expect([...scripts.keys()]).not.toContain(workflowEntryFile());
+  expect([...scripts]).not.toContain(workflowEntryFile());
 
   await page.goto('/applicantWorkflow/enteringEssence', { waitUntil: 'networkidle' });
-  expect([...scripts.keys()]).toContain(workflowEntryFile());
+  expect([...scripts]).toContain(workflowEntryFile());
 });
 
 for (const path of ['/applicantWorkflow/enteringEssence', '/ru/applicantWorkflow/enteringEssence']) {

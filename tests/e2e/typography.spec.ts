@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PAGES } from '../../domain/site-pages.ts';
 import type { Language } from '../../domain/language.ts';
 import { workflowPath } from './support/applicant.ts';
+import { webFontsLoaded } from './support/web-fonts.ts';
 
 /**
  * How the text is drawn, as Chromium really renders it: the fonts that drew a heading's glyphs
@@ -40,7 +41,7 @@ for (const { name, path } of HEADING_PAGES) {
   test(`${name}: the main heading is drawn in the heading face in Latvian and in Russian alike`, async ({ page }) => {
     for (const lang of ['lv', 'ru'] as const) {
       await page.goto(path[lang]);
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await webFontsLoaded(page);
       const heading = page.locator('h1').first();
       await expect(heading).toBeVisible();
       // Russian words in a Russian heading: the glyphs a Latin-only face would lack
@@ -61,7 +62,7 @@ for (const { name, path } of HEADING_PAGES) {
 
 test('Russian body text is drawn in Open Sans, Cyrillic included', async ({ page }) => {
   await page.goto('/ru');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await webFontsLoaded(page);
   await expect(page.locator('footer p').first()).toHaveText(/[а-яё]/i);
   const fonts = await renderedFonts(page, 'footer p');
   expect(fonts).toEqual([expect.objectContaining({ familyName: 'Open Sans' })]);
@@ -128,7 +129,7 @@ for (const lang of ['lv', 'ru'] as const) {
     const split: string[] = [];
     for (const entry of PAGES) {
       await page.goto(entry.paths[lang]);
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await webFontsLoaded(page);
       split.push(...(await numbersSplitInHeadings(page)).map((text) => `${entry.paths[lang]}: ${text}`));
     }
     expect(split).toEqual([]);

@@ -1,3 +1,4 @@
+import '../../src/styles/fonts.scss';
 import '../../src/styles/site.css';
 import './frame.css';
 import { StrictMode, useCallback, useEffect, useState } from 'react';

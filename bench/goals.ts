@@ -1,0 +1,159 @@
+/**
+ * Issue 17's speed goals, each as one line: the figure this run measured, the goal, and whether it is met. bench/run.ts
+ * prints them last and writes them to bench/results/goals.md; a figure whose bench did not run (or failed) says so.
+ */
+import type { WidgetKind } from '../domain/widget-protocol/config.ts';
+import type { SiteSizes } from './site-sizes.ts';
+import type { StatusThroughputResult } from './status-throughput.ts';
+import { KIB } from './widgets/budgets.ts';
+import type { Lang, SizeResults } from './widgets/sizes.ts';
+
+export interface Goal {
+  figure: string;
+  measured: string;
+  goal: string;
+  /** null: not measured in this run */
+  met: boolean | null;
+}
+
+interface LighthousePageResult {
+  name: string;
+  scores: { performance: number | null };
+  metrics: { lcpMs: number | null; tbtMs: number | null; cls: number | null };
+}
+
+export interface LighthouseJson {
+  runsPerPage?: number;
+  pages: LighthousePageResult[];
+}
+
+export interface WidgetsJson {
+  sizes: SizeResults;
+  siteSizes?: SiteSizes;
+}
+
+/** Every budget is to keep this much room: what is measured may be at most the budget less 5 kB. */
+export const BUDGET_MARGIN = 5 * KIB;
+export const HOME_GOALS = { performance: 100, lcpMs: 1250, tbtMs: 50, cls: 0.05 } as const;
+
+const LANGUAGE: Record<Lang, string> = { lv: 'Latvian', ru: 'Russian' };
+const HOME_PAGE: Record<Lang, string> = { lv: 'home', ru: 'home-ru' };
+const WIDGET: Record<WidgetKind, string> = { calculator: 'Calculator widget', application: 'Application widget' };
+
+const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} kB`;
+const unmeasured = (figure: string, goal: string): Goal => ({ figure, measured: 'not measured', goal, met: null });
+
+function homeGoals(lighthouse: LighthouseJson | null): Goal[] {
+  const goals: Goal[] = [];
+  const runs = lighthouse?.runsPerPage;
+  for (const lang of ['lv', 'ru'] as const) {
+    const page = lighthouse?.pages.find((candidate) => candidate.name === HOME_PAGE[lang]);
+    const name = (what: string) => `Home (${LANGUAGE[lang]}) ${what}${runs ? `, median of ${runs}` : ''}`;
+    const line = (what: string, value: number | null | undefined, goal: string, met: (value: number) => boolean) =>
+      value === null || value === undefined
+        ? unmeasured(name(what), goal)
+        : { figure: name(what), measured: format(what, value), goal, met: met(value) };
+    const format = (what: string, value: number) =>
+      what === 'CLS' ? value.toFixed(3) : what === 'performance' ? String(value) : `${Math.round(value)} ms`;
+    goals.push(
+      line('performance', page?.scores.performance, '100', (value) => value >= HOME_GOALS.performance),
+      line('LCP', page?.metrics.lcpMs, `≤ ${HOME_GOALS.lcpMs} ms`, (value) => value <= HOME_GOALS.lcpMs),
+      line('TBT', page?.metrics.tbtMs, `≤ ${HOME_GOALS.tbtMs} ms`, (value) => value <= HOME_GOALS.tbtMs),
+      line('CLS', page?.metrics.cls, `≤ ${HOME_GOALS.cls}`, (value) => value <= HOME_GOALS.cls),
+    );
+  }
+  return goals;
+}
+
+/** A budget's figure and its margin: the JavaScript within the budget, and at least 5 kB under it. */
+function budgetGoals(figure: string, bytes: number | null, budget: number): Goal[] {
+  const goal = `≤ ${kib(budget)} (budget)`;
+  const marginGoal = `≥ ${kib(BUDGET_MARGIN)} (≤ ${kib(budget - BUDGET_MARGIN)})`;
+  if (bytes === null) return [unmeasured(figure, goal), unmeasured(`${figure}: margin`, marginGoal)];
+  return [
+    { figure, measured: kib(bytes), goal, met: bytes <= budget },
+    {
+      figure: `${figure}: margin`,
+      measured: kib(budget - bytes),
+      goal: marginGoal,
+      met: budget - bytes >= BUDGET_MARGIN,
+    },
+  ];
+}
+
+function sizeGoals(widgets: WidgetsJson | null): Goal[] {
+  const goals: Goal[] = [];
+  for (const page of ['home', 'wizard'] as const) {
+    for (const lang of ['lv', 'ru'] as const) {
+      const size = widgets?.siteSizes?.find((entry) => entry.page === page && entry.lang === lang);
+      const name = page === 'home' ? 'Home' : "Wizard's first step";
+      const budget = size?.budgetBytes ?? (page === 'home' ? 90 * KIB : 164 * KIB);
+      goals.push(...budgetGoals(`${name} (${LANGUAGE[lang]}) JavaScript, gzip -9`, size?.gzip9Bytes ?? null, budget));
+    }
+  }
+  for (const kind of ['application', 'calculator'] as const) {
+    for (const lang of ['lv', 'ru'] as const) {
+      const frame = widgets?.sizes.frames.find((entry) => entry.widget === kind && entry.lang === lang);
+      // the larger of the two gzip figures the widgets bench gives: as the server sends it and gzip -9
+      const bytes = frame ? Math.max(frame.byKind.js.sentBytes, frame.byKind.js.gzip9Bytes) : null;
+      goals.push(
+        ...budgetGoals(`${WIDGET[kind]} (${LANGUAGE[lang]}) JavaScript, gzip`, bytes, frame?.budgetBytes ?? 0),
+      );
+    }
+  }
+  return goals;
+}
+
+function statusGoal(status: StatusThroughputResult | null): Goal {
+  const figure = 'Status endpoint / bare Fastify, requests per second';
+  if (!status) return unmeasured(figure, '≥ 0.7');
+  return {
+    figure,
+    measured: `${status.ratio} (${status.statusRps} / ${status.bareRps})`,
+    goal: `≥ ${status.details.targetRatio}`,
+    met: status.details.met,
+  };
+}
+
+export function speedGoals(
+  lighthouse: LighthouseJson | null,
+  widgets: WidgetsJson | null,
+  status: StatusThroughputResult | null,
+): Goal[] {
+  return [...homeGoals(lighthouse), ...sizeGoals(widgets), statusGoal(status)];
+}
+
+const verdict = (met: boolean | null) => (met === null ? 'n/a' : met ? 'pass' : 'FAIL');
+const HEADERS = ['Goal', 'Measured', 'Target', ''];
+
+export function goalsText(goals: readonly Goal[]): string {
+  const rows = [HEADERS, ...goals.map((goal) => [goal.figure, goal.measured, goal.goal, verdict(goal.met)])];
+  const widths = HEADERS.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  const met = goals.filter((goal) => goal.met === true).length;
+  return [
+    `Speed goals (issue 17): ${met} of ${goals.length} met`,
+    line(HEADERS),
+    widths.map((width) => '-'.repeat(width)).join('  '),
+    ...rows.slice(1).map(line),
+  ].join('\n');
+}
+
+export function goalsMarkdown(goals: readonly Goal[], date: string, commit: string | null): string {
+  const line = (row: string[]) => `| ${row.join(' | ')} |`;
+  return [
+    `# Speed goals (issue 17), ${date.slice(0, 10)}`,
+    '',
+    `Commit ${commit ?? 'unknown'}. Lighthouse figures are medians of repeated audits (mobile, simulated ` +
+      'throttling) on a shared 2-core machine; sizes are gzip of the JavaScript loaded before any interaction.',
+    '',
+    line(HEADERS),
+    line(['---', '---:', '---', '---']),
+    ...goals.map((goal) => line([goal.figure, goal.measured, goal.goal, verdict(goal.met)])),
+    '',
+  ].join('\n');
+}
