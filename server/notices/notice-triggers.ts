@@ -26,9 +26,9 @@ async function queueNotice(
   const channels: NoticeChannel[] = ['email', 'sms'];
   for (const channel of channels) {
     if (choices[channel] !== true || (channel === 'sms' && !SMS_KINDS.has(kind))) continue;
-    const [row] = // a test application (a publisher trying the widget in test mode) gets no message: its
-    // contacts are whatever the publisher typed in
-    (
+    // a test application (a publisher trying the widget in test mode) gets no message: its contacts
+    // are whatever the publisher typed in
+    const [row] = (
       await broker.db.query<{ id: string }>(
         `INSERT INTO notices (id, application_id, kind, channel, dedupe_key)
          SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM applications WHERE id = $2 AND test)
