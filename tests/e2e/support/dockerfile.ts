@@ -25,23 +25,24 @@ export function parseDockerfile(text: string): Stage[] {
   const lines = text.split('\n');
   for (let index = 0; index < lines.length; index++) {
     const start = index + 1;
-    let logical = lines[index]!.trim();
+    let logical = (lines[index] ?? '').trim();
     if (logical === '' || logical.startsWith('#')) continue;
     while (logical.endsWith('\\') && index + 1 < lines.length) {
       index++;
-      const next = lines[index]!.trim();
+      const next = (lines[index] ?? '').trim();
       // comment lines inside a continued instruction are dropped, as Docker does
       logical = logical.slice(0, -1).trimEnd() + (next.startsWith('#') ? '' : ' ' + next);
     }
-    const match = /^(\S+)\s*(.*)$/.exec(logical)!;
-    const keyword = match[1]!.toUpperCase();
-    const args = match[2]!.trim();
+    const [word = '', ...restOfLine] = logical.split(/\s+/);
+    const keyword = word.toUpperCase();
+    const args = logical.slice(word.length).trim();
     if (keyword === 'FROM') {
       const { rest } = leadingFlags(args);
-      const [image, as, name] = rest.split(/\s+/);
-      stages.push({ image: image!, name: as?.toUpperCase() === 'AS' && name ? name : null, instructions: [] });
+      const [image = '', as, name] = rest.split(/\s+/);
+      stages.push({ image, name: as?.toUpperCase() === 'AS' && name ? name : null, instructions: [] });
       continue;
     }
+    if (restOfLine.length === 0) throw new Error(`Dockerfile line ${start}: ${keyword} without arguments`);
     const stage = stages.at(-1);
     if (!stage) throw new Error(`Dockerfile line ${start}: ${keyword} before any FROM`);
     stage.instructions.push({ keyword, args, line: start });
@@ -54,7 +55,7 @@ export function leadingFlags(args: string): { flags: ReadonlyMap<string, string>
   const flags = new Map<string, string>();
   let rest = args.trim();
   for (let match = /^--([\w-]+)(?:=(\S*))?\s*/.exec(rest); match; match = /^--([\w-]+)(?:=(\S*))?\s*/.exec(rest)) {
-    flags.set(match[1]!, match[2] ?? '');
+    flags.set(match[1] ?? '', match[2] ?? '');
     rest = rest.slice(match[0].length);
   }
   return { flags, rest };
@@ -70,9 +71,9 @@ export function commandOf(rest: string): string[] {
 /** `A=1 B="two words"` (or the old `A value`) → the variables. */
 export function envPairs(args: string): Record<string, string> {
   const words = [...args.matchAll(/(?:[^\s"']+|"(?:\\.|[^"\\])*"|'[^']*')+/g)].map((m) => m[0]);
-  if (words.length > 0 && !words[0]!.includes('=')) {
-    const [name, ...value] = args.trim().split(/\s+/);
-    return { [name!]: value.join(' ') };
+  if (words.length > 0 && !words[0]?.includes('=')) {
+    const [name = '', ...value] = args.trim().split(/\s+/);
+    return { [name]: value.join(' ') };
   }
   const pairs: Record<string, string> = {};
   for (const word of words) {
@@ -103,7 +104,7 @@ export function ignoreMatcher(text: string): (relativePath: string) => boolean {
 function globSource(pattern: string): string {
   let source = '';
   for (let index = 0; index < pattern.length; index++) {
-    const char = pattern[index]!;
+    const char = pattern.charAt(index);
     if (pattern.startsWith('**/', index)) {
       source += '(?:.*/)?';
       index += 2;

@@ -64,7 +64,8 @@ export async function replayRuntimeStage(stages: readonly Stage[], options: Repl
       case 'COPY': {
         const { flags, rest } = leadingFlags(args);
         const paths = rest.split(/\s+/);
-        const destination = paths.pop()!;
+        const destination = paths.pop() ?? '';
+        if (paths.length === 0) throw new Error(`${where}: COPY needs a source and a destination`);
         if (paths.some((path) => /[*?[]/.test(path))) throw new Error(`${where}: wildcards are not replayed`);
         const from = flags.get('from');
         const sources = from
