@@ -8,7 +8,7 @@ import { loadSandboxConfig } from './sandbox-config.ts';
  * in memory, so every broker must reach the same ones). `node server/sandbox/standalone.ts`; PORT
  * (default 4400), HOST (default 127.0.0.1), SANDBOX_LENDER_DELAY_MS, SMART_ID_SANDBOX_AUTO as for
  * `npm start`. Brokers then run with SANDBOX=off and BANK_LINK_BASE_URL, SMART_ID_BASE_URL,
- * EPARAKSTS_BASE_URL and LENDERS_BASE_URL under http://HOST:PORT/sandbox (README, Scaling).
+ * EPARAKSTS_BASE_URL and LENDERS_BASE_URL under http://HOST:PORT/sandbox (README, "Running in containers").
  */
 const port = Number(process.env.PORT ?? 4400);
 const host = process.env.HOST ?? '127.0.0.1';
