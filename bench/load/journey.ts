@@ -13,6 +13,7 @@ const personalCode = () =>
 
 const FINAL = new Set(['offer', 'declined', 'noAnswer']);
 interface StatusLike {
+  readonly identifiedAt: string | null;
   readonly lenders: readonly { readonly progress: string }[];
 }
 export const allAnswered = (status: StatusLike): boolean =>
@@ -115,12 +116,32 @@ export function follow(
   };
 }
 
+/** Milliseconds from the submission's start to each step a person sees. */
+export interface JourneyTimes {
+  /** the submission answered */
+  readonly submitted: number;
+  /** the status says identified */
+  readonly identified: number;
+  /** the first lender's answer in the status */
+  readonly firstAnswer: number;
+  /** every lender's answer in the status */
+  readonly allAnswered: number;
+}
+
 /** The whole way, timed from submission to the last lender's answer. */
-export async function journey(dispatcher: Dispatcher, origin: string, loan: Loan): Promise<number> {
+export async function journey(dispatcher: Dispatcher, origin: string, loan: Loan): Promise<JourneyTimes> {
   const started = performance.now();
+  const since = () => performance.now() - started;
   const token = await submit(dispatcher, origin, loan);
+  const submitted = since();
+  let identified = 0;
+  let firstAnswer = 0;
   // the wizard opens the stream on the method choice, before identification starts
-  const stream = follow(dispatcher, origin, token, allAnswered);
+  const stream = follow(dispatcher, origin, token, (status) => {
+    if (!identified && status.identifiedAt) identified = since();
+    if (!firstAnswer && status.lenders.some((lender) => FINAL.has(lender.progress))) firstAnswer = since();
+    return allAnswered(status);
+  });
   await identify(dispatcher, origin, token);
   const timeout = setTimeout(() => stream.close(), 120_000);
   try {
@@ -128,7 +149,7 @@ export async function journey(dispatcher: Dispatcher, origin: string, loan: Loan
   } finally {
     clearTimeout(timeout);
   }
-  return performance.now() - started;
+  return { submitted, identified, firstAnswer, allAnswered: since() };
 }
 
 /** Connections enough for every worker and every held stream: one origin's pool is not a bottleneck of the bench. */

@@ -14,7 +14,7 @@ import { lendersAnswerSchema } from '../../domain/lenders.ts';
 import { servesLoan } from '../../domain/lender-reach.ts';
 import { startCluster } from '../../tests/support/postgres-cluster.ts';
 import { rssMb, startBrokers, startSandbox, stop, type Member } from './fleet.ts';
-import { benchDispatcher, follow, journey, submit, type Loan, type Stream } from './journey.ts';
+import { benchDispatcher, follow, journey, submit, type JourneyTimes, type Loan, type Stream } from './journey.ts';
 
 const { values } = parseArgs({
   options: {
@@ -89,7 +89,7 @@ try {
       .catch(() => undefined);
   }, 1000);
 
-  const latencies: number[] = [];
+  const journeys: JourneyTimes[] = [];
   const failures = new Map<string, number>();
   let next = 0;
   const started = performance.now();
@@ -99,7 +99,7 @@ try {
       while (performance.now() < deadline) {
         const origin = origins[next++ % origins.length] ?? '';
         try {
-          latencies.push(await journey(dispatcher, origin, loan));
+          journeys.push(await journey(dispatcher, origin, loan));
         } catch (error) {
           const reason = (error as Error).message.slice(0, 80);
           failures.set(reason, (failures.get(reason) ?? 0) + 1);
@@ -122,13 +122,14 @@ try {
      WHERE a.identified_at IS NOT NULL AND r.answered_at IS NULL`,
   );
   const offers = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM offers');
-  const sorted = [...latencies].sort((a, b) => a - b);
+  const sortedBy = (step: keyof JourneyTimes) => journeys.map((times) => times[step]).sort((a, b) => a - b);
+  const sorted = sortedBy('allAnswered');
   const failed = [...failures.values()].reduce((sum, count) => sum + count, 0);
   const result = {
-    applicationsPerSecond: round(latencies.length / elapsed),
+    applicationsPerSecond: round(journeys.length / elapsed),
     p50Ms: Math.round(percentile(sorted, 50)),
     p95Ms: Math.round(percentile(sorted, 95)),
-    completed: latencies.length,
+    completed: journeys.length,
     failed,
     sseClients: openedHolders,
     sseErrors,
@@ -149,6 +150,13 @@ try {
       `(goal ≥ 100), submission to the last lender's answer p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms; ${failed} failed`,
   );
   for (const [reason, count] of failures) console.log(`  failed ${count}×: ${reason}`);
+  // where the time goes: each step's median and 95th percentile since the submission started
+  for (const step of ['submitted', 'identified', 'firstAnswer', 'allAnswered'] as const) {
+    const times = sortedBy(step);
+    console.log(
+      `  ${step.padEnd(12)} p50 ${Math.round(percentile(times, 50))} ms, p95 ${Math.round(percentile(times, 95))} ms`,
+    );
+  }
   console.log(
     `${openedHolders} of ${holderCount} waiting applicants held their status stream, ${sseErrors} stream errors (goal 0); ` +
       `at most ${dbConnections} database connections; ${result.offers} offers, ${result.duplicatedOffers} duplicated (goal 0), ` +

@@ -28,8 +28,11 @@ describe('the lenders configuration', () => {
         secret: Buffer.alloc(32, 7),
         amounts: { min: 500, max: 25_000 },
         terms: { min: 6, max: 84 },
+        // a real lender: a widget's test applications never go to it
+        takesTestApplications: false,
       },
     ]);
+    expect(lenderRegistryOf([{ ...lender, test: true }])[0]?.takesTestApplications).toBe(true);
     // no logo of its own: the broker's monogram of it
     expect(lenderRegistryOf([{ ...lender, logo: undefined }])[0]?.logo).toBe('/api/lenders/baltic-credit/logo.svg');
     expect(lenderRegistryOf([{ ...lender, amounts: { min: 1000, max: 5000 } }])[0]?.amounts).toEqual({
