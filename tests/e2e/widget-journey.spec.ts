@@ -85,15 +85,19 @@ async function applyAndSign(page: Page, context: BrowserContext, widget: FrameLo
 
   await expect(heading).toHaveText(workflow.steps.waiting, { timeout: 20_000 });
   await expect(heading).toHaveText(workflow.steps.offers, { timeout: 30_000 });
-  // the paced lenders still answer one by one: an offer arriving may take the first place just as
-  // the click lands, so the choice is made again until the chosen step shows
-  await expect(async () => {
-    await widget
-      .getByRole('button', { name: startingWith(workflow.offers.chooseLabel) })
-      .first()
-      .click({ timeout: 5_000 });
-    await expect(heading).toHaveText(workflow.steps.offerChosen, { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  // Under a loaded machine a pointer click on the first offer was lost, again and again, in about one
+  // run of eight (cause not found yet; no request was made). The choice is then made by keyboard, as
+  // keyboard.spec does, and the run says so, so that the lost click stays visible in the output.
+  const choose = widget.getByRole('button', { name: startingWith(workflow.offers.chooseLabel) }).first();
+  await choose.click();
+  try {
+    await expect(heading).toHaveText(workflow.steps.offerChosen, { timeout: 5_000 });
+  } catch {
+    console.log('widget-journey: the click on the first offer was lost; choosing by keyboard');
+    await choose.focus();
+    await choose.press('Enter');
+    await expect(heading).toHaveText(workflow.steps.offerChosen);
+  }
 
   const lenderTab = context.waitForEvent('page');
   await widget.getByRole('button', { name: startingWith(workflow.chosen.sign) }).click();
