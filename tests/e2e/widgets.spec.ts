@@ -5,6 +5,7 @@ import ruCalculator from '../../locales/ru/calculator.json' with { type: 'json' 
 import lvWidget from '../../locales/lv/widget.json' with { type: 'json' };
 import { PUBLISHER_PORT } from '../../playwright.config.ts';
 import { answerAtBank, APPLICANT, fillApplication, WORDS } from './support/applicant.ts';
+import { chooseInWidget } from './support/choose-offer.ts';
 
 /**
  * The widgets as a publisher's visitor meets them: a page on another origin (another port) with
@@ -436,11 +437,12 @@ test("test mode: marked in the widget, in the host page's look, events without p
     timeout: 20_000,
   });
   await expect(application.getByText(lvWidget.testMode.badge)).toBeVisible();
-  await application
-    .getByRole('button', { name: new RegExp(`^${workflow.offers.choose}`) })
-    .first()
-    .click();
-  await expect(application.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.offerChosen);
+  await chooseInWidget(
+    page.locator('#application iframe'),
+    application.getByRole('button', { name: new RegExp(`^${workflow.offers.choose}`) }).first(),
+    application.getByRole('heading', { level: 1 }),
+    workflow.steps.offerChosen,
+  );
 
   await expect(async () => {
     const types = (await hostEvents(page)).map((event) => event.type);
