@@ -20,9 +20,16 @@ type Manifest = Record<string, ManifestChunk>;
 
 const readManifest = async (name: string) =>
   JSON.parse(await readFile(join(clientDir, '.vite', name), 'utf8')) as Manifest;
-/** The site's build and the widgets' build (vite.config.ts), each with a manifest of its own. */
+/** The site's build and each widget build (vite.config.ts's WIDGET_BUILDS), each with a manifest of its own. */
 const siteManifest = await readManifest('manifest.json');
-const widgetsManifest = await readManifest('widgets-manifest.json');
+const widgetsManifest = async (build: 'calculator' | 'application' | 'identified' | 'pages') =>
+  readManifest(`widgets-${build}-manifest.json`);
+const frameManifests = new Set<Manifest>();
+const frameManifest = async (build: 'calculator' | 'application' | 'identified') => {
+  const manifest = await widgetsManifest(build);
+  frameManifests.add(manifest);
+  return manifest;
+};
 
 interface BuiltEntry {
   readonly chunk: ManifestChunk;
@@ -79,7 +86,7 @@ const entryAssetsFor =
     return {
       ...assetsFor(),
       // the widgets' frames have their fonts in their style sheet; the wizard's come after its first paint
-      fontPreloads: manifest === widgetsManifest ? fontPreloads(lang, widgetFont) : [],
+      fontPreloads: frameManifests.has(manifest) ? fontPreloads(lang, widgetFont) : [],
       script: `/${entryChunk.file}`,
       modulePreloads: chunks.map((chunk) => `/${chunk.file}`),
       styles: [...new Set([entryChunk, ...chunks].flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
@@ -87,9 +94,9 @@ const entryAssetsFor =
   };
 const workflowAssetsFor = entryAssetsFor(workflowEntry);
 const widgetAssetsFor = {
-  calculator: entryAssetsFor(entryOf('widgets/frames/calculator-frame.tsx', widgetsManifest)),
-  application: entryAssetsFor(entryOf('widgets/frames/application-frame.tsx', widgetsManifest)),
-  identified: entryAssetsFor(entryOf('widgets/frames/identified-page.ts', widgetsManifest)),
+  calculator: entryAssetsFor(entryOf('widgets/frames/calculator-frame.tsx', await frameManifest('calculator'))),
+  application: entryAssetsFor(entryOf('widgets/frames/application-frame.tsx', await frameManifest('application'))),
+  identified: entryAssetsFor(entryOf('widgets/frames/identified-page.ts', await frameManifest('identified'))),
 };
 
 async function write(relative: string, content: string): Promise<void> {
@@ -101,8 +108,9 @@ async function write(relative: string, content: string): Promise<void> {
 const pagePath = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
 
 let count = 0;
-const publishersEntry = entryOf('src/routes/publishers-client.ts', widgetsManifest);
-const accountEntry = entryOf('src/routes/account-client.ts', widgetsManifest);
+const pagesManifest = await widgetsManifest('pages');
+const publishersEntry = entryOf('src/routes/publishers-client.ts', pagesManifest);
+const accountEntry = entryOf('src/routes/account-client.ts', pagesManifest);
 /** Pages with a script of their own beside the site's: the snippet generator's, the account's. */
 const OWN_ENTRIES: Readonly<Record<string, typeof publishersEntry>> = {
   publishers: publishersEntry,

@@ -8,15 +8,10 @@ import { Calculator, type Calculation } from '../../src/features/calculator/inde
 import { productOfPurpose } from '../../domain/loan-options.ts';
 import { applicationHref } from '../../domain/application-href.ts';
 import { createI18n } from '../../src/i18n/i18n.ts';
-import { loadLocaleResources } from '../../src/i18n/locale-resources.ts';
-import type { Language } from '../../domain/language.ts';
 import { applicationFrameHref, frameSettings, trackingOf, type FrameSettings } from './frame-options.ts';
 import { connectToHost, reportHeight, type HostBridge } from './host-bridge.ts';
 import { applyTheme, markTestMode } from './frame-theme.ts';
-
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,calculator}.json');
-
-const loadResources = (lang: Language) => loadLocaleResources(localeFiles, lang, ['common', 'calculator']);
+import { loadCalculatorWords } from './calculator-words.ts';
 
 function CalculatorWidget({ settings, bridge }: { settings: FrameSettings; bridge: HostBridge | null }) {
   const { config } = settings;
@@ -72,7 +67,7 @@ async function start(root: HTMLElement): Promise<void> {
   applyTheme(document, settings.config);
   if (settings.config.testMode) markTestMode(document);
   const bridge = connectToHost(window);
-  const i18n = createI18n(settings.config.lang, await loadResources(settings.config.lang));
+  const i18n = createI18n(settings.config.lang, await loadCalculatorWords(settings.config.lang));
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
