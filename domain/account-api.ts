@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATES, answerLanguageSchema, lenderStatusSchema, languageSchema } from './api.ts';
-import { LOAN_PURPOSES } from './application.ts';
+import { LOAN_PURPOSES } from './application-options.ts';
 import { statusOfferSchema } from './offer.ts';
 import { isValidPersonalCode } from './personal-code.ts';
 import { isValidPhone } from './phone.ts';

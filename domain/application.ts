@@ -1,5 +1,14 @@
 import * as z from 'zod/mini';
 import type { $ZodError } from 'zod/v4/core';
+import {
+  DEPENDENTS_COUNTS,
+  EMPLOYMENT_DURATIONS,
+  INCOME_TYPES,
+  MAX_AGE,
+  MIN_AGE,
+  OTHER_INCOME_TYPES,
+  TIME_UNTIL_END_OR_START,
+} from './application-options.ts';
 import { LOAN_PURPOSES } from './loan-purposes.ts';
 import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from './loan-options.ts';
 import { birthDateFromPersonalCode, isNewFormatPersonalCode, isValidPersonalCode } from './personal-code.ts';
@@ -59,32 +68,18 @@ export const VALIDATION_MESSAGE_KEYS = [
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 
-export { LOAN_PURPOSES, type LoanPurpose } from './loan-purposes.ts';
-
-/** Income types with their priority (spec section 3): the list is sent in this order. */
-export const INCOME_TYPES = ['fullTimeJob', 'statutoryOfficer', 'selfEmployment', 'militaryPerson', 'other'] as const;
-export type IncomeType = (typeof INCOME_TYPES)[number];
-export const OTHER_INCOME_TYPES = [
-  'businessman',
-  'maternityLeave',
-  'workingAbroad',
-  'student',
-  'pensioner',
-  'other',
-] as const;
-export const EMPLOYMENT_DURATIONS = ['under3Months', '3to6Months', 'under12Months', 'over12Months'] as const;
-export const TIME_UNTIL_END_OR_START = [
-  '1Month',
-  '2Months',
-  '3Months',
-  '4to6Months',
-  '6to12Months',
-  'over12Months',
-] as const;
-export const DEPENDENTS_COUNTS = ['1', '2', '3', '4', '5', 'moreThan5'] as const;
-
-export const MIN_AGE = 18;
-export const MAX_AGE = 85;
+export {
+  DEPENDENTS_COUNTS,
+  EMPLOYMENT_DURATIONS,
+  INCOME_TYPES,
+  LOAN_PURPOSES,
+  MAX_AGE,
+  MIN_AGE,
+  OTHER_INCOME_TYPES,
+  TIME_UNTIL_END_OR_START,
+  type IncomeType,
+  type LoanPurpose,
+} from './application-options.ts';
 const MAX_MONEY = 1_000_000;
 
 const message = (key: ValidationMessageKey) => ({ error: key });

@@ -4,7 +4,7 @@
  * of the application (18 to 85 on the day) still decides.
  */
 
-import { MIN_AGE } from './application.ts';
+import { MIN_AGE } from './application-options.ts';
 
 export const BIRTH_YEAR_COUNT = 90;
 

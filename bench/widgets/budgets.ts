@@ -5,5 +5,5 @@ export const KIB = 1024;
 export const BUDGETS = {
   loader: 1.5 * KIB,
   calculator: 95 * KIB,
-  application: 172 * KIB,
+  application: 157 * KIB,
 } as const satisfies Record<'loader' | WidgetKind, number>;

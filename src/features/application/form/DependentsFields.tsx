@@ -1,4 +1,4 @@
-import { DEPENDENTS_COUNTS } from '../../../../domain/application.ts';
+import { DEPENDENTS_COUNTS } from '../../../../domain/application-options.ts';
 import { Select } from '../../../ui/Select.tsx';
 import type { ApplicationForm } from './use-application-form.ts';
 import { useFormLabels } from './use-form-labels.ts';

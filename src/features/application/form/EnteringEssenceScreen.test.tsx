@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { applicationMachine, type WorkflowError } from '../../../../machines/application-machine.ts';
 import type { SubmitApplicationAnswer, SubmitApplicationBody } from '../../../../domain/api.ts';
@@ -9,6 +9,7 @@ import type { Language } from '../../../../domain/language.ts';
 import { createTestActor, deferred, renderWithWorkflow, TEST_TOKEN } from '../test-support.tsx';
 import { DRAFT_KEY } from './application-draft.ts';
 import { EnteringEssenceScreen } from './EnteringEssenceScreen.tsx';
+import { loadValidation } from './load-validation.ts';
 
 interface Submission {
   readonly body: SubmitApplicationBody;
@@ -267,6 +268,10 @@ async function fillValid(user: UserEvent, w: Words, { phone = true } = {}) {
 }
 
 const submitButton = (w: Words) => screen.getByRole('button', { name: w.submit });
+
+// the schema comes with the person's first move (load-validation.ts); here it is in memory before the first test
+// types, as it is in a browser long before anyone has left a field
+beforeAll(() => loadValidation());
 
 beforeEach(() => {
   window.sessionStorage.clear();

@@ -4,7 +4,7 @@ import {
   INCOME_TYPES,
   OTHER_INCOME_TYPES,
   TIME_UNTIL_END_OR_START,
-} from '../../../../domain/application.ts';
+} from '../../../../domain/application-options.ts';
 import { CheckboxGroup } from '../../../ui/CheckboxGroup.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { asksTimeUntilStart } from './form-values.ts';

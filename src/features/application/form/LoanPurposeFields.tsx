@@ -1,4 +1,4 @@
-import { LOAN_PURPOSES } from '../../../../domain/application.ts';
+import { LOAN_PURPOSES } from '../../../../domain/application-options.ts';
 import { MoneyField } from '../../../ui/MoneyField.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';

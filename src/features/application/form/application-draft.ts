@@ -1,4 +1,4 @@
-import { INCOME_TYPES, type IncomeType } from '../../../../domain/application.ts';
+import { INCOME_TYPES, type IncomeType } from '../../../../domain/application-options.ts';
 import { LOAN_AMOUNTS, clampTerm } from '../../../../domain/loan-options.ts';
 import { isPhoneCountryIso } from '../../../../domain/phone-countries.ts';
 import { LENDER_ID_PATTERN } from '../../../../domain/lender-id.ts';

@@ -7,7 +7,7 @@ import {
   TIME_UNTIL_END_OR_START,
   type IncomeType,
   type LoanPurpose,
-} from '../../../../domain/application.ts';
+} from '../../../../domain/application-options.ts';
 import { composeBirthDate } from '../../../../domain/birth-date-options.ts';
 import {
   DEFAULT_AMOUNT,

@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createApplicationSchema, fieldErrorKeys, type IncomeType } from '../../../../domain/application.ts';
+import type { IncomeType } from '../../../../domain/application-options.ts';
 import type { SubmitApplicationBody } from '../../../../domain/api.ts';
 import { dayOptions } from '../../../../domain/birth-date-options.ts';
-import { readTracking } from '../../../tracking/tracking-params.ts';
 import { useSend, useWorkflow } from '../workflow-context.tsx';
 import { readApplicationDraft, writeApplicationDraft } from './application-draft.ts';
+import type { ApplicationValidation } from './application-validation.ts';
+import { loadValidation } from './load-validation.ts';
+import { useFirstMove } from './use-first-move.ts';
 import {
   assembleApplication,
   initialValues,
@@ -15,7 +17,6 @@ import {
   type IncomeDetails,
 } from './form-values.ts';
 
-const schema = createApplicationSchema();
 /** Failures the browser's client names itself: their messages are not for the applicant. */
 const CLIENT_FAILURES = new Set(['network', 'parse', 'http']);
 
@@ -77,9 +78,29 @@ export function useApplicationForm() {
     if (storage) writeApplicationDraft(storage, values);
   }, [values]);
 
+  // the schema comes with the person's first move; until then nothing is judged, and a submission waits for it
+  const [validation, setValidation] = useState<ApplicationValidation | null>(null);
+  const [validationFailed, setValidationFailed] = useState(false);
+  const firstMove = useFirstMove();
+  useEffect(() => {
+    if (!firstMove) return;
+    let current = true;
+    // a failure here is tried again by the submission, which says so if it fails too
+    loadValidation().then(
+      (loaded) => current && setValidation(() => loaded),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [firstMove]);
+
   const assembled = useMemo(() => assembleApplication(values), [values]);
-  const result = useMemo(() => schema.safeParse(assembled), [assembled]);
-  const clientErrors = useMemo(() => (result.success ? {} : fieldErrorKeys(result.error)), [result]);
+  const result = useMemo(() => validation?.schema.safeParse(assembled) ?? null, [validation, assembled]);
+  const clientErrors = useMemo(
+    () => (result === null || result.success || !validation ? {} : validation.fieldErrorKeys(result.error)),
+    [validation, result],
+  );
 
   const update = (change: (current: FormValues) => FormValues) => {
     // one submission at a time: nothing changes while it is on its way
@@ -133,9 +154,10 @@ export function useApplicationForm() {
     ...bind(key),
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
+  const submitJudged = (
+    { readTracking }: ApplicationValidation,
+    result: ReturnType<ApplicationValidation['schema']['safeParse']>,
+  ) => {
     setSubmitted(true);
     if (!result.success) {
       setRefusedSubmits((count) => count + 1);
@@ -155,6 +177,21 @@ export function useApplicationForm() {
     send({ type: 'SUBMIT', body, idempotencyKey });
   };
 
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setValidationFailed(false);
+    if (validation && result) return submitJudged(validation, result);
+    // submitted before the schema came: judged as it stood when sent, as soon as it is here
+    loadValidation().then(
+      (loaded) => {
+        setValidation(() => loaded);
+        submitJudged(loaded, loaded.schema.safeParse(assembled));
+      },
+      () => setValidationFailed(true),
+    );
+  };
+
   /** Server messages with no field of the form to stand beside: they go above the button. */
   const unplacedServerErrors = failed
     ? Object.entries(serverErrors)
@@ -168,7 +205,7 @@ export function useApplicationForm() {
    * object each time).
    */
   const summary = {
-    open: (submitted && !result.success) || failed,
+    open: (submitted && result !== null && !result.success) || failed,
     focusKey: failed ? serverErrors : refusedSubmits,
     messages: unplacedServerErrors,
     values,
@@ -178,8 +215,9 @@ export function useApplicationForm() {
    * The words of a failed submission: the server's own, which come in the page's language, else
    * "could not send, try again" (no answer, or one that was not the API's).
    */
-  const sendErrorText =
-    sendError === null
+  const sendErrorText = validationFailed
+    ? t('sendFailed')
+    : sendError === null
       ? null
       : sendError.status !== null && sendError.message && !CLIENT_FAILURES.has(sendError.code)
         ? sendError.message
