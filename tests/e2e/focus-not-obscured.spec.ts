@@ -257,3 +257,26 @@ async function checkPage(page: Page, path: string, lang: Language, close: string
   // and the page once more, without the banner, from where the focus came back
   await tabThrough(page, STOPS);
 }
+
+// The fallback faces run wider than the web fonts, Cyrillic most: the header's first row must have room for them, or
+// it grows a row on the first paint and drops back when the fonts come (the page under it jumps).
+for (const width of [360, 375])
+  test(`at ${width} px the header is as tall before the web fonts come as after, in lv and ru`, async ({ browser }) => {
+    for (const lang of ['lv', 'ru'] as const) {
+      const heights: number[] = [];
+      for (const withFonts of [false, true]) {
+        const page = await browser.newPage({ viewport: { width, height: 667 } });
+        if (!withFonts) await page.route('**/*.woff2', (route) => route.abort());
+        await open(page, PAGES[lang].home, lang);
+        if (withFonts) await webFontsLoaded(page);
+        else await page.evaluate(() => document.fonts.ready);
+        heights.push((await boxOf(page.locator('.site-header'))).height);
+        await page.close();
+      }
+      console.log(
+        `${lang} header at ${width} px: ${heights[0]} px in the fallback faces, ${heights[1]} px in the web fonts`,
+      );
+      expect(heights[0], `${lang}: in the fallback faces`).toBe(heights[1]);
+      expect(heights[1]).toBeLessThanOrEqual(HEADER_MAX);
+    }
+  });
