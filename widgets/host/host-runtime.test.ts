@@ -231,6 +231,29 @@ describe('startHost', () => {
       expect(scrollIntoView).toHaveBeenCalledOnce();
     });
 
+    it('leave the page where the visitor is scrolling it when a new step arrives, and bring the next one into view', () => {
+      const { iframe, box, scrollIntoView } = started();
+      const now = vi.spyOn(window.performance, 'now').mockReturnValue(10_000);
+      box.top = -300;
+      box.bottom = 400;
+      for (const event of [
+        new WheelEvent('wheel'),
+        new Event('touchmove'),
+        new KeyboardEvent('keydown', { key: 'PageDown' }),
+      ]) {
+        window.dispatchEvent(event);
+        now.mockReturnValue(10_500);
+        deliver({ ...envelope(), type: 'resize', height: 650, newStep: true }, iframe.contentWindow);
+        expect(scrollIntoView, event.type).not.toHaveBeenCalled();
+        now.mockReturnValue(10_000);
+      }
+      // typing a letter on the host page is no scroll; a second after the last scroll the page is theirs no longer
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+      now.mockReturnValue(11_100);
+      deliver({ ...envelope(), type: 'resize', height: 700, newStep: true }, iframe.contentWindow);
+      expect(scrollIntoView).toHaveBeenCalledExactlyOnceWith({ block: 'start' });
+    });
+
     it('change nothing when they come from another origin, another source, or are malformed', () => {
       const { iframe, other, onResize, events } = started();
       const resize = { ...envelope(), type: 'resize', height: 480 };

@@ -80,6 +80,10 @@ const warn = (message: string) => console.warn(`[${GLOBAL_NAME}] ${message}`);
  * content, and turns the widget's messages into DOM events and callbacks. It trusts a message only
  * from the product's origin and from the very iframe it placed, and only in the protocol's shape.
  */
+/** How long after the visitor's own scroll a new step leaves the page alone. */
+const VISITOR_SCROLL_QUIET_MS = 1000;
+const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End', ' ']);
+
 export function startHost(productOrigin: string, page: Window & typeof globalThis): void {
   const doc = page.document;
   const mounted = new Map<HTMLElement, Mounted>();
@@ -192,12 +196,23 @@ export function startHost(productOrigin: string, page: Window & typeof globalThi
   page.addEventListener('scroll', refit, { passive: true, capture: true });
   page.addEventListener('resize', refit, { passive: true });
 
+  // the visitor's own scrolling (wheel, finger, scroll keys on the host page): a step that arrives meanwhile leaves the
+  // page where they are taking it, rather than snatching it from under their hand
+  let visitorScrolledAt = -Infinity;
+  const visitorScrolls = (event: Event) => {
+    if (event.type !== 'keydown' || SCROLL_KEYS.has((event as KeyboardEvent).key))
+      visitorScrolledAt = page.performance.now();
+  };
+  for (const name of ['wheel', 'touchmove', 'keydown'])
+    page.addEventListener(name, visitorScrolls, { passive: true, capture: true });
+
   function resize(widget: Mounted, height: number, newStep: boolean): void {
     widget.need = height;
     const { top, bottom } = widget.iframe.getBoundingClientRect();
     // a new step starts at its top: bring it into view if the visitor was inside the widget below
-    // it (a scroll, which moves nothing on the page), never if they had left it to read on
-    if (newStep && top < 0 && bottom > 0) widget.iframe.scrollIntoView({ block: 'start' });
+    // it (a scroll, which moves nothing on the page), never if they had left it to read on or are scrolling
+    const scrolling = page.performance.now() - visitorScrolledAt < VISITOR_SCROLL_QUIET_MS;
+    if (newStep && top < 0 && bottom > 0 && !scrolling) widget.iframe.scrollIntoView({ block: 'start' });
     fit(widget);
   }
 
