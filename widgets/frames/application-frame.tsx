@@ -6,8 +6,8 @@ import { savedToken } from '../../src/api/token-storage.ts';
 import { mountWorkflow, type ScreenOverrides } from '../../src/features/application/index.ts';
 import { frameSettings, trackingOf } from './frame-options.ts';
 import { connectToHost, reportHeight } from './host-bridge.ts';
-import { storageOr } from './safe-storage.ts';
-import { announceProgress, announceStart } from './application-events.ts';
+import { prefixedStorage, storageOr } from './safe-storage.ts';
+import { announceProgress, announceStart, forgetAnnouncements } from './application-events.ts';
 import { applyTheme, markTestMode } from './frame-theme.ts';
 import { applyOnlyOffersScreen } from './ApplyOnlyOffersScreen.tsx';
 
@@ -29,7 +29,8 @@ async function start(root: HTMLElement): Promise<void> {
   applyTheme(document, config);
   if (config.testMode) markTestMode(document);
   const bridge = connectToHost(window);
-  const local = storageOr(() => window.localStorage);
+  const browserLocal = storageOr(() => window.localStorage);
+  const local = config.testMode ? prefixedStorage(browserLocal, 'testMode.') : browserLocal;
   const session = storageOr(() => window.sessionStorage);
 
   // the publisher's attribution, where the application's form reads it (spec: session storage)
@@ -38,7 +39,7 @@ async function start(root: HTMLElement): Promise<void> {
 
   const saved = savedToken(local);
   // a person coming back to a sent application began it before
-  if (bridge && saved === null) announceStart(root, bridge);
+  if (bridge && saved === null) announceStart(root, bridge, session);
   const client = lazyBrokerClient({ language: () => lang });
   await mountWorkflow({
     root,
@@ -48,7 +49,10 @@ async function start(root: HTMLElement): Promise<void> {
       local,
       session,
       navigate: (url) => void window.open(url, '_blank', 'noopener'),
-      onSubmitted: () => bridge?.post({ type: 'submitted' }),
+      onSubmitted: () => {
+        forgetAnnouncements(local, session);
+        bridge?.post({ type: 'submitted' });
+      },
       identificationReturn: 'widget',
       testMode: config.testMode,
     },
@@ -61,7 +65,7 @@ async function start(root: HTMLElement): Promise<void> {
     presentation: { embedded: true },
     ...(config.mode === 'applyOnly' ? { screens: applyOnlyScreens(client) } : {}),
     beforeStart: (actor) => {
-      if (bridge) announceProgress(actor, bridge);
+      if (bridge) announceProgress(actor, bridge, local);
     },
   });
   if (bridge) {
