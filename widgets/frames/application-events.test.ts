@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import type { ApplicationActor } from '../../machines/application-machine.ts';
-import { announceProgress, announceStart, forgetAnnouncements } from './application-events.ts';
+import { announceProgress, announceStart, MARKS_KEY } from './application-events.ts';
 import type { HostBridge } from './host-bridge.ts';
 import { memoryStorage } from './safe-storage.ts';
 
@@ -58,11 +58,10 @@ describe('announceStart', () => {
 
   it('tells of the next application begun once the last one was sent', () => {
     const session = memoryStorage();
-    const local = memoryStorage();
     const root = document.createElement('form');
     announceStart(root, bridgeTelling().bridge, session);
     root.dispatchEvent(new Event('input'));
-    forgetAnnouncements(local, session);
+    session.removeItem(MARKS_KEY);
     const next = bridgeTelling();
     announceStart(root, next.bridge, session);
     root.dispatchEvent(new Event('input'));
@@ -71,7 +70,7 @@ describe('announceStart', () => {
 });
 
 describe('announceProgress', () => {
-  it('tells of the offers once per application, however often the widget is reloaded on them', () => {
+  it('tells of the offers once per application, however often the widget is reloaded on them in this tab', () => {
     const local = memoryStorage();
     const first = bridgeTelling();
     const widget = fakeActor();
@@ -87,7 +86,7 @@ describe('announceProgress', () => {
     expect(posted(again.post)).toEqual([]);
 
     // a new application sent from this widget has offers of its own
-    forgetAnnouncements(local, memoryStorage());
+    local.removeItem(MARKS_KEY);
     reloaded.show('offers');
     expect(posted(again.post)).toEqual(['offersReady']);
   });

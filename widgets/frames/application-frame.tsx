@@ -6,8 +6,8 @@ import { savedToken } from '../../src/api/token-storage.ts';
 import { mountWorkflow, type ScreenOverrides } from '../../src/features/application/index.ts';
 import { frameSettings, trackingOf } from './frame-options.ts';
 import { connectToHost, reportHeight } from './host-bridge.ts';
-import { prefixedStorage, storageOr } from './safe-storage.ts';
-import { announceProgress, announceStart, forgetAnnouncements } from './application-events.ts';
+import { storageOr } from './safe-storage.ts';
+import { announceProgress, announceStart, MARKS_KEY } from './application-events.ts';
 import { applyTheme, markTestMode } from './frame-theme.ts';
 import { applyOnlyOffersScreen } from './ApplyOnlyOffersScreen.tsx';
 
@@ -29,8 +29,10 @@ async function start(root: HTMLElement): Promise<void> {
   applyTheme(document, config);
   if (config.testMode) markTestMode(document);
   const bridge = connectToHost(window);
-  const browserLocal = storageOr(() => window.localStorage);
-  const local = config.testMode ? prefixedStorage(browserLocal, 'testMode.') : browserLocal;
+  // a test application's token lives in this tab only: a publisher who tries the widget in test
+  // mode and then goes live (or back) never finds a test application in a live widget, unmarked,
+  // nor a real one under the test band
+  const local = storageOr(() => (config.testMode ? window.sessionStorage : window.localStorage));
   const session = storageOr(() => window.sessionStorage);
 
   // the publisher's attribution, where the application's form reads it (spec: session storage)
@@ -50,7 +52,8 @@ async function start(root: HTMLElement): Promise<void> {
       session,
       navigate: (url) => void window.open(url, '_blank', 'noopener'),
       onSubmitted: () => {
-        forgetAnnouncements(local, session);
+        // a new application: its start and its offers are news again
+        session.removeItem(MARKS_KEY);
         bridge?.post({ type: 'submitted' });
       },
       identificationReturn: 'widget',
@@ -65,7 +68,7 @@ async function start(root: HTMLElement): Promise<void> {
     presentation: { embedded: true },
     ...(config.mode === 'applyOnly' ? { screens: applyOnlyScreens(client) } : {}),
     beforeStart: (actor) => {
-      if (bridge) announceProgress(actor, bridge, local);
+      if (bridge) announceProgress(actor, bridge, session);
     },
   });
   if (bridge) {

@@ -28,19 +28,3 @@ export function memoryStorage(): Storage {
     setItem: (key, value) => void items.set(key, String(value)),
   };
 }
-
-/**
- * The same storage under keys of a name of their own: a widget in test mode keeps its application's
- * token there, so a publisher who tries the widget in test mode and then goes live (or back) never
- * finds a test application in a live widget, unmarked, nor a real one under the test band.
- */
-export function prefixedStorage(
-  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>,
-  prefix: string,
-): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
-  return {
-    getItem: (key) => storage.getItem(prefix + key),
-    setItem: (key, value) => storage.setItem(prefix + key, value),
-    removeItem: (key) => storage.removeItem(prefix + key),
-  };
-}

@@ -12,8 +12,7 @@ import type { Language } from '../../../domain/language.ts';
 
 /** What the site gives the machine besides the API: browser storage and leaving the page. */
 export interface SiteEnvironment {
-  /** the application's token (a widget in test mode keeps it under keys of its own) */
-  readonly local: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  readonly local: Storage;
   readonly session: Storage;
   /** go to a bank, eParaksts or a lender's signing page */
   readonly navigate: (url: string) => void;
