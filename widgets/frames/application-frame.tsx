@@ -7,7 +7,7 @@ import { mountWorkflow, type ScreenOverrides } from '../../src/features/applicat
 import { frameSettings, trackingOf } from './frame-options.ts';
 import { connectToHost, reportHeight } from './host-bridge.ts';
 import { storageOr } from './safe-storage.ts';
-import { announceProgress, announceStart } from './application-events.ts';
+import { announceProgress, announceStart, MARKS_KEY } from './application-events.ts';
 import { applyTheme, markTestMode } from './frame-theme.ts';
 import { applyOnlyOffersScreen } from './ApplyOnlyOffersScreen.tsx';
 
@@ -29,7 +29,10 @@ async function start(root: HTMLElement): Promise<void> {
   applyTheme(document, config);
   if (config.testMode) markTestMode(document);
   const bridge = connectToHost(window);
-  const local = storageOr(() => window.localStorage);
+  // a test application's token lives in this tab only: a publisher who tries the widget in test
+  // mode and then goes live (or back) never finds a test application in a live widget, unmarked,
+  // nor a real one under the test band
+  const local = storageOr(() => (config.testMode ? window.sessionStorage : window.localStorage));
   const session = storageOr(() => window.sessionStorage);
 
   // the publisher's attribution, where the application's form reads it (spec: session storage)
@@ -38,7 +41,7 @@ async function start(root: HTMLElement): Promise<void> {
 
   const saved = savedToken(local);
   // a person coming back to a sent application began it before
-  if (bridge && saved === null) announceStart(root, bridge);
+  if (bridge && saved === null) announceStart(root, bridge, session);
   const client = lazyBrokerClient({ language: () => lang });
   await mountWorkflow({
     root,
@@ -48,7 +51,11 @@ async function start(root: HTMLElement): Promise<void> {
       local,
       session,
       navigate: (url) => void window.open(url, '_blank', 'noopener'),
-      onSubmitted: () => bridge?.post({ type: 'submitted' }),
+      onSubmitted: () => {
+        // a new application: its start and its offers are news again
+        session.removeItem(MARKS_KEY);
+        bridge?.post({ type: 'submitted' });
+      },
       identificationReturn: 'widget',
       testMode: config.testMode,
     },
@@ -61,7 +68,7 @@ async function start(root: HTMLElement): Promise<void> {
     presentation: { embedded: true },
     ...(config.mode === 'applyOnly' ? { screens: applyOnlyScreens(client) } : {}),
     beforeStart: (actor) => {
-      if (bridge) announceProgress(actor, bridge);
+      if (bridge) announceProgress(actor, bridge, session);
     },
   });
   if (bridge) {
