@@ -5,7 +5,12 @@ import fastifyStatic from '@fastify/static';
 import { allPagePaths, languageOfPath } from '../domain/site-pages.ts';
 import { LANGUAGES, type Language } from '../domain/language.ts';
 import { WORKFLOW_BASES, WORKFLOW_STEPS, pathOfStep } from '../domain/wizard-paths.ts';
-import { loaderUrlOf, PRERENDERED_LOADER_URL } from '../domain/widget-protocol/loader-url.ts';
+import {
+  loaderUrlOf,
+  originInText,
+  PRERENDERED_LOADER_URL,
+  PRERENDERED_ORIGIN_IN_TEXT,
+} from '../domain/widget-protocol/loader-url.ts';
 import { ApiProblem } from './http/problem.ts';
 import { widgetFrameSecurityHeaders } from './http/security-headers.ts';
 
@@ -21,6 +26,12 @@ const SAFE_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 export function requestOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>): string | null {
   return SAFE_HOST.test(request.host) ? `${request.protocol}://${request.host.toLowerCase()}` : null;
 }
+
+/** A page's loader address and the origin its text names, for the server at `origin`. */
+const withOrigin = (html: string, origin: string): string =>
+  html
+    .replaceAll(PRERENDERED_LOADER_URL, loaderUrlOf(origin))
+    .replaceAll(PRERENDERED_ORIGIN_IN_TEXT, originInText(origin));
 
 export interface SiteOptions {
   /** PUBLIC_BASE_URL's origin: the snippets on the publishers' page name it; null: the origin the page was asked at */
@@ -43,7 +54,7 @@ export async function registerSite(
   for (const path of allPagePaths()) {
     let html = await readFile(join(clientDir, pageFile(path)), 'utf8');
     if (html.includes(PRERENDERED_LOADER_URL)) {
-      if (publicOrigin) html = html.replaceAll(PRERENDERED_LOADER_URL, loaderUrlOf(publicOrigin));
+      if (publicOrigin) html = withOrigin(html, publicOrigin);
       else withLoader.add(path);
     }
     pages.set(path, html);
@@ -51,7 +62,7 @@ export async function registerSite(
   const pageFor = (path: string, html: string, request: FastifyRequest): string => {
     if (!withLoader.has(path)) return html;
     const origin = requestOrigin(request);
-    return origin ? html.replaceAll(PRERENDERED_LOADER_URL, loaderUrlOf(origin)) : html;
+    return origin ? withOrigin(html, origin) : html;
   };
   const notFound = Object.fromEntries(
     await Promise.all(

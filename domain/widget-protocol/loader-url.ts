@@ -10,3 +10,9 @@ export const loaderUrlOf = (origin: string): string => `${origin}${WIDGET_BASE_P
  * origin it serves from in its place (server/site.ts), so every snippet names the server that showed it.
  */
 export const PRERENDERED_LOADER_URL = loaderUrlOf(company.siteOrigin);
+
+/** The attribute that marks where the publishers' page names the widgets' origin in its text (its privacy note). */
+export const WIDGET_ORIGIN_ATTRIBUTE = 'data-widget-origin';
+/** The marked origin as the markup holds it: the server puts the origin it serves from in its place, as with the loader. */
+export const originInText = (origin: string): string => `${WIDGET_ORIGIN_ATTRIBUTE}="">${origin}<`;
+export const PRERENDERED_ORIGIN_IN_TEXT = originInText(company.siteOrigin);

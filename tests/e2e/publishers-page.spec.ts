@@ -71,6 +71,10 @@ test('the snippet names the server that shows it, and pasted into a page of anot
   const code = (await snippet.textContent()) ?? '';
   expect(code).toContain(`<script async src="${baseURL}/widget/v1/loader.js"></script>`);
   expect(code).not.toContain('kreditkompass.lv');
+  // and the privacy note names the same server as the one the widgets come from
+  const privacy = page.getByRole('region', { name: lvPublishers.privacy.heading });
+  await expect(privacy).toContainText(`${baseURL}.`);
+  await expect(privacy).not.toContainText('kreditkompass.lv');
 
   // a publisher's page on another origin with the snippet pasted in
   const put = await request.put(`${PUBLISHER}/pasted-snippet.html`, {

@@ -17,6 +17,7 @@ import { TRACKING_OPTION_NAMES, type WidgetOptionName } from '../../../domain/wi
 import { Breadcrumbs } from '../../ui/Breadcrumbs.tsx';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { attributeName, embedSnippet } from './snippet.ts';
+import { WIDGET_ORIGIN_ATTRIBUTE } from '../../../domain/widget-protocol/loader-url.ts';
 
 /** The data each event carries besides the widget's kind and id (domain/widget-protocol/messages.ts). */
 const EVENT_FIELDS: Record<WidgetEventType, string> = {
@@ -68,7 +69,11 @@ export function PublishersPage({ generator }: { generator: ReactNode }) {
       t={t}
       i18nKey={key}
       values={values}
-      components={{ code: <code />, mail: <a href={`mailto:${company.email}`} /> }}
+      components={{
+        code: <code />,
+        mail: <a href={`mailto:${company.email}`} />,
+        origin: <span {...{ [WIDGET_ORIGIN_ATTRIBUTE]: '' }} />,
+      }}
     />
   );
   const number = (value: number) => formatNumber(lang, value);
