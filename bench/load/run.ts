@@ -5,7 +5,10 @@
  * answer on the status stream) for the given time, while 1,000 applicants hold their status
  * streams open. Prints a summary, then one JSON line.
  *
- *   node bench/load/run.ts [--processes N] [--concurrency C] [--seconds S] [--holders H] [--pool P]
+ *   node bench/load/run.ts [--processes N] [--concurrency C] [--seconds S] [--holders H] [--pool P] [--statements]
+ *
+ * --statements loads pg_stat_statements into the throwaway cluster and prints the statements that
+ * took the database's time.
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -13,7 +16,8 @@ import pg from 'pg';
 import { lendersAnswerSchema } from '../../domain/lenders.ts';
 import { servesLoan } from '../../domain/lender-reach.ts';
 import { startCluster } from '../../tests/support/postgres-cluster.ts';
-import { rssMb, startBrokers, startSandbox, stop, type Member } from './fleet.ts';
+import { serverSteps, topStatements } from './database-report.ts';
+import { cpuSeconds, postgresCpuSeconds, rssMb, startBrokers, startSandbox, stop, type Member } from './fleet.ts';
 import { benchDispatcher, follow, journey, submit, type JourneyTimes, type Loan, type Stream } from './journey.ts';
 
 const { values } = parseArgs({
@@ -23,6 +27,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     holders: { type: 'string', default: '1000' },
     pool: { type: 'string', default: '10' },
+    statements: { type: 'boolean', default: false },
   },
 });
 const processes = Number(values.processes);
@@ -47,7 +52,9 @@ async function widestLoan(origin: string): Promise<{ loan: Loan; lenders: number
   return { ...best, of: lenders.length };
 }
 
-const cluster = await startCluster();
+const cluster = await startCluster(
+  values.statements ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] : [],
+);
 const members: Member[] = [];
 const db = new pg.Pool({ connectionString: cluster.url, max: 2 });
 try {
@@ -78,7 +85,14 @@ try {
   const holding = holders.map((stream) => stream.done.catch(() => void (sseErrors += 1)));
   await Promise.race([Promise.all(holders.map((stream) => stream.opened)), new Promise((r) => setTimeout(r, 30_000))]);
 
+  if (values.statements) {
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await db.query('SELECT pg_stat_statements_reset()');
+  }
   const rssBefore = members.map((member) => rssMb(member.child.pid));
+  // where the machine's two cores went: each process's CPU seconds over the run
+  const cpu = () => [...members.map((member) => cpuSeconds(member.child.pid)), postgresCpuSeconds(cluster.dataDir)];
+  const cpuBefore = cpu();
   let dbConnections = 0;
   const sampler = setInterval(() => {
     void db
@@ -110,6 +124,8 @@ try {
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const rssAfter = members.map((member) => rssMb(member.child.pid));
+  const cpuAfter = cpu();
+  const cpuNames = [...members.map((member) => member.name), 'postgres'];
   for (const stream of holders) stream.close();
   await Promise.all(holding);
   const openedHolders = holders.length - sseErrors;
@@ -135,6 +151,9 @@ try {
     sseErrors,
     rssGrowthMb: Object.fromEntries(
       members.map((member, index) => [member.name, round((rssAfter[index] ?? 0) - (rssBefore[index] ?? 0))]),
+    ),
+    cpuSeconds: Object.fromEntries(
+      cpuNames.map((name, index) => [name, round((cpuAfter[index] ?? 0) - (cpuBefore[index] ?? 0))]),
     ),
     dbConnections,
     duplicatedOffers: duplicates.rows[0]?.count ?? 0,
@@ -162,6 +181,26 @@ try {
       `at most ${dbConnections} database connections; ${result.offers} offers, ${result.duplicatedOffers} duplicated (goal 0), ` +
       `${result.unansweredLenderRequests} lender requests of identified applications unanswered`,
   );
+  const cpuTotal = Object.values(result.cpuSeconds).reduce((sum, value) => sum + value, 0);
+  console.log(
+    `  CPU over the run: ${cpuNames.map((name) => `${name} ${result.cpuSeconds[name]} s`).join(', ')}; ` +
+      `${Math.round((cpuTotal * 1000) / Math.max(1, journeys.length))} ms of CPU per application`,
+  );
+  const steps = await serverSteps(db);
+  console.log(
+    `  in the database: identified ${steps.identifiedMs.join('/')} ms after the submission, sent to a lender ` +
+      `${steps.sentMs.join('/')} ms after that, answered ${steps.answeredMs.join('/')} ms after the send (p50/p95)`,
+  );
+  if (values.statements) {
+    const { calls, top } = await topStatements(db);
+    console.log(
+      `  ${calls} statements, ${round(calls / Math.max(1, journeys.length))} per application; the costliest:`,
+    );
+    for (const statement of top)
+      console.log(
+        `    ${String(statement.totalMs).padStart(7)} ms ${String(statement.calls).padStart(7)}× ${statement.query}`,
+      );
+  }
   for (const [index, member] of members.entries())
     console.log(`  ${member.name}: ${round(rssBefore[index] ?? 0)} → ${round(rssAfter[index] ?? 0)} MB resident`);
   await dispatcher.close();
