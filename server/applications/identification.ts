@@ -220,7 +220,7 @@ export async function finishIdentification(
   if (!result) return null;
   broker.hub.forget(result.applicationId);
   // after the commit; a crash right here leaves queued rows that the sweep queues again
-  if (result.created.length > 0) await enqueueLenderRequests(broker, result.created);
+  if (result.created.length > 0) await enqueueLenderRequests(broker, [result.applicationId]);
   return { succeeded: result.succeeded, language: result.language, returnTo: result.returnTo };
 }
 

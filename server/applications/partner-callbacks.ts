@@ -5,7 +5,7 @@ import type { LenderEndpoint } from '../lenders/registry.ts';
 import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import type { PartnerCallback } from '../lenders/messages.ts';
-import { lockApplication, refreshLenderProgress } from './progress.ts';
+import { refreshLenderProgress } from './progress.ts';
 import { noticeLenderProgress } from '../notices/notice-triggers.ts';
 
 const MAX_APR = 9_999;
@@ -19,16 +19,17 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
   const lender = broker.lenders.get(lenderId);
   if (!lender || callback.lenderId !== lenderId) throw new Refusal('foreignLender');
   const applicationId = await broker.db.transaction(async (tx) => {
+    // the application row first, always: callbacks of one application queue up instead of
+    // deadlocking; found and locked in the same statement, as the lock's wait is the callback's
     const [request] = (
       await tx.query<{ application_id: string; lender_id: string }>(
-        'SELECT application_id, lender_id FROM lender_requests WHERE id = $1',
+        `SELECT r.application_id, r.lender_id FROM lender_requests r JOIN applications a ON a.id = r.application_id
+         WHERE r.id = $1 FOR UPDATE OF a`,
         [callback.applicationRef],
       )
     ).rows;
     if (!request || request.lender_id !== lenderId) throw new Refusal('unknownLenderRequest');
     const applicationId = request.application_id;
-    // the application row first, always: callbacks of one application queue up instead of deadlocking
-    await lockApplication(tx, applicationId);
 
     switch (callback.type) {
       case 'offer':
