@@ -44,10 +44,14 @@ export interface StatementCost {
 }
 
 /** The statements that took the most of the database's time, and how many statements ran in all. */
-export async function topStatements(db: pg.Pool, limit = 15): Promise<{ calls: number; top: StatementCost[] }> {
+export async function topStatements(
+  db: pg.Pool,
+  by: 'total_exec_time' | 'calls',
+  limit = 15,
+): Promise<{ calls: number; top: StatementCost[] }> {
   const total = await db.query<{ calls: string }>('SELECT sum(calls)::bigint AS calls FROM pg_stat_statements');
   const { rows } = await db.query<{ calls: string; total_ms: number; query: string }>(
-    `SELECT calls, total_exec_time AS total_ms, query FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT $1`,
+    `SELECT calls, total_exec_time AS total_ms, query FROM pg_stat_statements ORDER BY ${by} DESC LIMIT $1`,
     [limit],
   );
   return {

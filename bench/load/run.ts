@@ -192,14 +192,17 @@ try {
       `${steps.sentMs.join('/')} ms after that, answered ${steps.answeredMs.join('/')} ms after the send (p50/p95)`,
   );
   if (values.statements) {
-    const { calls, top } = await topStatements(db);
-    console.log(
-      `  ${calls} statements, ${round(calls / Math.max(1, journeys.length))} per application; the costliest:`,
-    );
-    for (const statement of top)
+    for (const by of ['total_exec_time', 'calls'] as const) {
+      const { calls, top } = await topStatements(db, by);
       console.log(
-        `    ${String(statement.totalMs).padStart(7)} ms ${String(statement.calls).padStart(7)}× ${statement.query}`,
+        `  ${calls} statements, ${round(calls / Math.max(1, journeys.length))} per application; ` +
+          (by === 'calls' ? 'the most frequent:' : 'the costliest:'),
       );
+      for (const statement of top)
+        console.log(
+          `    ${String(statement.totalMs).padStart(7)} ms ${String(statement.calls).padStart(7)}× ${statement.query}`,
+        );
+    }
   }
   for (const [index, member] of members.entries())
     console.log(`  ${member.name}: ${round(rssBefore[index] ?? 0)} → ${round(rssAfter[index] ?? 0)} MB resident`);

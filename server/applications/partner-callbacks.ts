@@ -1,39 +1,53 @@
 import { randomUUID } from 'node:crypto';
-import { normalizeOffer, type LenderOfferTerms } from '../../domain/offer.ts';
+import { normalizeOffer, type LenderOfferTerms, type Offer } from '../../domain/offer.ts';
 import type { Sql } from '../db/database.ts';
 import type { LenderEndpoint } from '../lenders/registry.ts';
 import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import type { PartnerCallback } from '../lenders/messages.ts';
-import { refreshLenderProgress } from './progress.ts';
+import { createApplicationBatches, type ApplicationBatches } from './application-batches.ts';
 import { noticeLenderProgress } from '../notices/notice-triggers.ts';
 
 const MAX_APR = 9_999;
 const MAX_TOTAL = 10_000_000;
 
+/** Each broker's batches (tests run several brokers in one process). */
+const batchesOf = new WeakMap<Broker, ApplicationBatches>();
+function batches(broker: Broker): ApplicationBatches {
+  let found = batchesOf.get(broker);
+  if (!found) {
+    found = createApplicationBatches(broker.db, async (applicationId) => {
+      broker.hub.forget(applicationId);
+      await noticeLenderProgress(broker, applicationId);
+    });
+    batchesOf.set(broker, found);
+  }
+  return found;
+}
+
 /**
  * Applies a verified lender callback. Every step is idempotent, so a lender that retries after a
  * lost answer changes nothing the second time: one offer per lender offer id, one state change.
+ * What can be refused is refused before the change joins its application's batch.
  */
 export async function applyPartnerCallback(broker: Broker, lenderId: string, callback: PartnerCallback): Promise<void> {
   const lender = broker.lenders.get(lenderId);
   if (!lender || callback.lenderId !== lenderId) throw new Refusal('foreignLender');
-  const applicationId = await broker.db.transaction(async (tx) => {
-    // the application row first, always: callbacks of one application queue up instead of
-    // deadlocking; found and locked in the same statement, as the lock's wait is the callback's
-    const [request] = (
-      await tx.query<{ application_id: string; lender_id: string }>(
-        `SELECT r.application_id, r.lender_id FROM lender_requests r JOIN applications a ON a.id = r.application_id
-         WHERE r.id = $1 FOR UPDATE OF a`,
-        [callback.applicationRef],
-      )
-    ).rows;
-    if (!request || request.lender_id !== lenderId) throw new Refusal('unknownLenderRequest');
-    const applicationId = request.application_id;
+  const [request] = (
+    await broker.db.query<{ application_id: string; lender_id: string }>(
+      'SELECT application_id, lender_id FROM lender_requests WHERE id = $1',
+      [callback.applicationRef],
+    )
+  ).rows;
+  if (!request || request.lender_id !== lenderId) throw new Refusal('unknownLenderRequest');
+  const applicationId = request.application_id;
+  const offer =
+    callback.type === 'offer' || callback.type === 'reviewOffer' ? plausibleOffer(lender, callback.offer) : null;
 
+  await batches(broker).apply(applicationId, async (tx) => {
     switch (callback.type) {
       case 'offer':
-        await storeOffer(tx, applicationId, lender, callback.offer);
+        if (offer) await storeOffer(tx, applicationId, lender, callback.offer, offer);
         await tx.query(
           `UPDATE lender_requests SET state = 'offer', answered_at = now(), lease_until = NULL
            WHERE id = $1 AND state <> 'offer'`,
@@ -55,7 +69,7 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
           [applicationId, lenderId, callback.explanation],
         );
         if (reviewed.rows.length === 0) break;
-        await storeOffer(tx, applicationId, lender, callback.offer);
+        if (offer) await storeOffer(tx, applicationId, lender, callback.offer, offer);
         await tx.query(
           `UPDATE lender_requests SET state = 'offer', answered_at = now(), lease_until = NULL
            WHERE id = $1 AND state = 'declined'`,
@@ -83,11 +97,16 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
         break;
       }
     }
-    await refreshLenderProgress(tx, applicationId);
-    return applicationId;
   });
-  broker.hub.forget(applicationId);
-  await noticeLenderProgress(broker, applicationId);
+}
+
+/** The offer as the broker shows it; figures no loan has (an APR in the thousands) are a lender's mistake. */
+function plausibleOffer(lender: LenderEndpoint, terms: LenderOfferTerms): Offer {
+  const offer = normalizeOffer(terms, lender, randomUUID());
+  if (!Number.isFinite(offer.apr) || offer.apr > MAX_APR || offer.totalPayable > MAX_TOTAL) {
+    throw new Refusal('implausibleOffer');
+  }
+  return offer;
 }
 
 /** One offer a lender offer id: a repeated callback inserts nothing. */
@@ -96,12 +115,8 @@ async function storeOffer(
   applicationId: string,
   lender: LenderEndpoint,
   terms: LenderOfferTerms,
+  offer: Offer,
 ): Promise<void> {
-  const offer = normalizeOffer(terms, lender, randomUUID());
-  // figures no loan has (an APR in the thousands) are a lender's mistake, not an offer to show
-  if (!Number.isFinite(offer.apr) || offer.apr > MAX_APR || offer.totalPayable > MAX_TOTAL) {
-    throw new Refusal('implausibleOffer');
-  }
   await tx.query(
     `INSERT INTO offers (id, application_id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee,
        monthly_fee, monthly_payment, total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until)
