@@ -47,12 +47,12 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
   await batches(broker).apply(applicationId, async (tx) => {
     switch (callback.type) {
       case 'offer':
-        if (offer) await storeOffer(tx, applicationId, lender, callback.offer, offer);
-        await tx.query(
-          `UPDATE lender_requests SET state = 'offer', answered_at = now(), lease_until = NULL
-           WHERE id = $1 AND state <> 'offer'`,
-          [callback.applicationRef],
-        );
+        if (offer)
+          await storeOffer(tx, applicationId, lender, callback.offer, offer, {
+            sql: `UPDATE lender_requests SET state = 'offer', answered_at = now(), lease_until = NULL
+                  WHERE id = $16 AND state <> 'offer'`,
+            requestId: callback.applicationRef,
+          });
         break;
       case 'reviewUpheld':
         await tx.query(
@@ -109,35 +109,38 @@ function plausibleOffer(lender: LenderEndpoint, terms: LenderOfferTerms): Offer 
   return offer;
 }
 
-/** One offer a lender offer id: a repeated callback inserts nothing. */
+/**
+ * One offer a lender offer id: a repeated callback inserts nothing. `then`, with $16 for the
+ * request id, runs in the same statement: one round trip less while the application is locked.
+ */
 async function storeOffer(
   tx: Sql,
   applicationId: string,
   lender: LenderEndpoint,
   terms: LenderOfferTerms,
   offer: Offer,
+  then?: { readonly sql: string; readonly requestId: string },
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO offers (id, application_id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee,
+  const insert = `INSERT INTO offers (id, application_id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee,
        monthly_fee, monthly_payment, total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-     ON CONFLICT (application_id, lender_id, lender_offer_id) DO NOTHING`,
-    [
-      offer.id,
-      applicationId,
-      lender.id,
-      terms.offerId,
-      offer.amount,
-      offer.term,
-      offer.annualRate,
-      offer.arrangementFee,
-      offer.monthlyFee,
-      offer.monthlyPayment,
-      offer.totalPayable,
-      offer.totalCostOfCredit,
-      offer.apr,
-      offer.exceedsCostCap,
-      offer.validUntil,
-    ],
-  );
+     ON CONFLICT (application_id, lender_id, lender_offer_id) DO NOTHING`;
+  await tx.query(then ? `WITH stored AS (${insert}) ${then.sql}` : insert, [
+    offer.id,
+    applicationId,
+    lender.id,
+    terms.offerId,
+    offer.amount,
+    offer.term,
+    offer.annualRate,
+    offer.arrangementFee,
+    offer.monthlyFee,
+    offer.monthlyPayment,
+    offer.totalPayable,
+    offer.totalCostOfCredit,
+    offer.apr,
+    offer.exceedsCostCap,
+    offer.validUntil,
+    ...(then ? [then.requestId] : []),
+  ]);
 }
