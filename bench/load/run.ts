@@ -111,6 +111,9 @@ try {
   // run; what grows after that grows with the number of applications
   let rssWarm = rssBefore;
   const warm = setTimeout(() => (rssWarm = members.map((member) => rssMb(member.child.pid))), (seconds * 1000) / 3);
+  // and every five seconds, to see whether it levels off
+  const rssTimeline: number[][] = [];
+  const timeline = setInterval(() => rssTimeline.push(members.map((member) => rssMb(member.child.pid))), 5000);
   const deadline = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -128,6 +131,7 @@ try {
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(sampler);
   clearTimeout(warm);
+  clearInterval(timeline);
   const rssAfter = members.map((member) => rssMb(member.child.pid));
   const cpuAfter = cpu();
   const cpuNames = [...members.map((member) => member.name), 'postgres'];
@@ -213,6 +217,10 @@ try {
     console.log(
       `  ${member.name}: ${round(rssBefore[index] ?? 0)} → ${round(rssWarm[index] ?? 0)} (a third into the run) → ` +
         `${round(rssAfter[index] ?? 0)} MB resident; rssGrowthMb is the growth after the first third`,
+    );
+  for (const [index, member] of members.entries())
+    console.log(
+      `  ${member.name} every 5 s: ${rssTimeline.map((sample) => Math.round(sample[index] ?? 0)).join(' ')} MB`,
     );
   await dispatcher.close();
   console.log(JSON.stringify(result));
