@@ -4,6 +4,7 @@ import { QUEUES } from '../jobs/queues.ts';
 import { sendApplication } from '../lenders/lender-client.ts';
 import { partnerApplication, type PartnerApplicationBase } from './partner-application.ts';
 import { scheduleLenderTimeout, settleLenderRequest } from './lender-timeout.ts';
+import { sentRequests } from './sent-requests.ts';
 import { statusChanged } from './status-hub.ts';
 
 const LEASE_SECONDS = 30;
@@ -68,6 +69,8 @@ export async function sendToLenders(broker: Broker, job: Job<LenderSendJob>): Pr
   ).rows;
   if (claims.length === 0) return; // sent already, answered, or another process holds the leases
   const payload = await partnerApplication(broker, applicationId);
+  // before the sends: a lender may answer before its send has returned
+  for (const claim of claims) sentRequests(broker).remember(claim.id, { applicationId, lenderId: claim.lender_id });
   const outcomes = await Promise.all(claims.map((claim) => sendOne(broker, claim, payload)));
 
   const sent = outcomes.filter((outcome) => outcome.kind === 'sent');

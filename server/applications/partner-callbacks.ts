@@ -6,6 +6,7 @@ import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import type { PartnerCallback } from '../lenders/messages.ts';
 import { createApplicationBatches, type ApplicationBatches } from './application-batches.ts';
+import { sentRequests, type SentRequest } from './sent-requests.ts';
 import { noticeLenderProgress } from '../notices/notice-triggers.ts';
 
 const MAX_APR = 9_999;
@@ -33,14 +34,10 @@ function batches(broker: Broker): ApplicationBatches {
 export async function applyPartnerCallback(broker: Broker, lenderId: string, callback: PartnerCallback): Promise<void> {
   const lender = broker.lenders.get(lenderId);
   if (!lender || callback.lenderId !== lenderId) throw new Refusal('foreignLender');
-  const [request] = (
-    await broker.db.query<{ application_id: string; lender_id: string }>(
-      'SELECT application_id, lender_id FROM lender_requests WHERE id = $1',
-      [callback.applicationRef],
-    )
-  ).rows;
-  if (!request || request.lender_id !== lenderId) throw new Refusal('unknownLenderRequest');
-  const applicationId = request.application_id;
+  const request =
+    sentRequests(broker).take(callback.applicationRef) ?? (await requestOf(broker, callback.applicationRef));
+  if (!request || request.lenderId !== lenderId) throw new Refusal('unknownLenderRequest');
+  const { applicationId } = request;
   const offer =
     callback.type === 'offer' || callback.type === 'reviewOffer' ? plausibleOffer(lender, callback.offer) : null;
 
@@ -98,6 +95,16 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
       }
     }
   });
+}
+
+async function requestOf(broker: Broker, requestId: string): Promise<SentRequest | undefined> {
+  const [row] = (
+    await broker.db.query<{ application_id: string; lender_id: string }>(
+      'SELECT application_id, lender_id FROM lender_requests WHERE id = $1',
+      [requestId],
+    )
+  ).rows;
+  return row && { applicationId: row.application_id, lenderId: row.lender_id };
 }
 
 /** The offer as the broker shows it; figures no loan has (an APR in the thousands) are a lender's mistake. */
