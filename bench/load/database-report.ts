@@ -63,3 +63,16 @@ export async function topStatements(
     })),
   };
 }
+
+/** pg-boss jobs of each queue per identified application (the holders are not identified). */
+export async function jobsPerApplication(db: pg.Pool): Promise<{ queue: string; perApplication: number }[]> {
+  const identified = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM applications WHERE identified_at IS NOT NULL',
+  );
+  const { rows } = await db.query<{ name: string; count: number }>(
+    `SELECT name, count(*)::int AS count FROM pgboss.job WHERE name NOT IN ('sweep', 'data-retention')
+     GROUP BY name ORDER BY name`,
+  );
+  const applications = Math.max(1, identified.rows[0]?.count ?? 0);
+  return rows.map((row) => ({ queue: row.name, perApplication: Math.round((row.count / applications) * 100) / 100 }));
+}

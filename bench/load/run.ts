@@ -16,7 +16,7 @@ import pg from 'pg';
 import { lendersAnswerSchema } from '../../domain/lenders.ts';
 import { servesLoan } from '../../domain/lender-reach.ts';
 import { startCluster } from '../../tests/support/postgres-cluster.ts';
-import { serverSteps, topStatements } from './database-report.ts';
+import { jobsPerApplication, serverSteps, topStatements } from './database-report.ts';
 import { cpuSeconds, postgresCpuSeconds, rssMb, startBrokers, startSandbox, stop, type Member } from './fleet.ts';
 import { benchDispatcher, follow, journey, submit, type JourneyTimes, type Loan, type Stream } from './journey.ts';
 
@@ -70,6 +70,8 @@ try {
   );
 
   const dispatcher = benchDispatcher(concurrency * 2 + holderCount + 50);
+  // memory a held stream costs: the brokers' resident memory before and after the holders open
+  const rssIdle = members.map((member) => rssMb(member.child.pid));
   // the waiting applicants: submitted, on the method choice, their stream open the whole run
   const holderTokens: string[] = [];
   for (let index = 0; index < holderCount; index += 50) {
@@ -90,6 +92,11 @@ try {
     await db.query('SELECT pg_stat_statements_reset()');
   }
   const rssBefore = members.map((member) => rssMb(member.child.pid));
+  const brokerIndexes = members.flatMap((member, index) => (member.name.startsWith('broker') ? [index] : []));
+  const streamKb =
+    (brokerIndexes.reduce((sum, index) => sum + (rssBefore[index] ?? 0) - (rssIdle[index] ?? 0), 0) * 1024) /
+    Math.max(1, holderCount);
+  console.log(`the held streams took ${Math.round(streamKb)} kB of broker memory each (submissions included)`);
   // where the machine's two cores went: each process's CPU seconds over the run
   const cpu = () => [...members.map((member) => cpuSeconds(member.child.pid)), postgresCpuSeconds(cluster.dataDir)];
   const cpuBefore = cpu();
@@ -196,6 +203,10 @@ try {
       `${Math.round((cpuTotal * 1000) / Math.max(1, journeys.length))} ms of CPU per application`,
   );
   const steps = await serverSteps(db);
+  const jobs = await jobsPerApplication(db);
+  console.log(
+    `  jobs per application: ${jobs.map(({ queue, perApplication }) => `${queue} ${perApplication}`).join(', ')}`,
+  );
   console.log(
     `  in the database: identified ${steps.identifiedMs.join('/')} ms after the submission, sent to a lender ` +
       `${steps.sentMs.join('/')} ms after that, answered ${steps.answeredMs.join('/')} ms after the send (p50/p95)`,
