@@ -76,9 +76,13 @@ export async function sendToLenders(broker: Broker, job: Job<LenderSendJob>): Pr
   const sent = outcomes.filter((outcome) => outcome.kind === 'sent');
   if (sent.length > 0) {
     await broker.db.query(
-      `UPDATE lender_requests r SET state = 'sent', sent_at = now(), lender_reference = s.reference, lease_until = NULL
+      // a lender may have answered before the last of the sends returned: its row keeps its answer
+      // but gets the reference too, which a review request or a withdrawal is addressed by
+      `UPDATE lender_requests r SET lender_reference = s.reference, sent_at = COALESCE(r.sent_at, now()),
+         state = CASE WHEN r.state = 'sending' THEN 'sent' ELSE r.state END,
+         lease_until = CASE WHEN r.state = 'sending' THEN NULL ELSE r.lease_until END
        FROM unnest($1::uuid[], $2::text[]) AS s(id, reference)
-       WHERE r.id = s.id AND r.state = 'sending'`,
+       WHERE r.id = s.id`,
       [sent.map((outcome) => outcome.id), sent.map((outcome) => outcome.reference)],
     );
     await scheduleLenderTimeout(broker, applicationId);
