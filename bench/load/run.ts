@@ -23,7 +23,7 @@ import { benchDispatcher, follow, journey, submit, type JourneyTimes, type Loan,
 const { values } = parseArgs({
   options: {
     processes: { type: 'string', default: String(availableParallelism()) },
-    concurrency: { type: 'string', default: '64' },
+    concurrency: { type: 'string', default: '128' },
     seconds: { type: 'string', default: '60' },
     holders: { type: 'string', default: '1000' },
     pool: { type: 'string', default: '10' },
@@ -233,7 +233,8 @@ try {
     console.log(
       `  ${member.name} every 5 s: ${rssTimeline.map((sample) => Math.round(sample[index] ?? 0)).join(' ')} MB`,
     );
-  await dispatcher.close();
+  // whatever is still open (a stream the server never ended) must not hold the result back
+  await dispatcher.destroy();
   console.log(JSON.stringify(result));
 } finally {
   await db.end();
