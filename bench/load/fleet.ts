@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../tests/support/postgres-cluster.ts';
 
@@ -29,6 +30,44 @@ export function rssMb(pid: number | undefined): number {
   }
 }
 
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** CPU seconds a process has used so far (user and system), from /proc. */
+export function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    // the fields after the command's closing parenthesis: utime and stime are the 12th and 13th
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of the PostgreSQL server and every backend it forked (finished ones included). */
+export function postgresCpuSeconds(dataDir: string | undefined): number {
+  if (dataDir === undefined) return 0;
+  try {
+    const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const fields = readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime, stime, and the waited-for children's cutime, cstime: backends that ended count too
+    const own = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0) / CLOCK_TICKS;
+    let children = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        if (Number(stat[1]) === postmaster) children += (Number(stat[11]) + Number(stat[12])) / CLOCK_TICKS;
+      } catch {
+        // ended meanwhile
+      }
+    }
+    return own + children;
+  } catch {
+    return 0;
+  }
+}
+
 async function ready(url: string, child: ChildProcess, name: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -44,7 +83,9 @@ async function ready(url: string, child: ChildProcess, name: string): Promise<vo
 }
 
 function start(name: string, entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [entry], {
+  // BENCH_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: to profile the servers under load
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

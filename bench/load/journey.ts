@@ -142,7 +142,14 @@ export async function journey(dispatcher: Dispatcher, origin: string, loan: Loan
     if (!firstAnswer && status.lenders.some((lender) => FINAL.has(lender.progress))) firstAnswer = since();
     return allAnswered(status);
   });
-  await identify(dispatcher, origin, token);
+  try {
+    await identify(dispatcher, origin, token);
+  } catch (error) {
+    // a stream left open would hold the dispatcher's close at the end of the run
+    stream.close();
+    await stream.done.catch(() => undefined);
+    throw error;
+  }
   const timeout = setTimeout(() => stream.close(), 120_000);
   try {
     if (!(await stream.done)) throw new Error('not every lender answered within 120 s');

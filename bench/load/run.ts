@@ -5,7 +5,10 @@
  * answer on the status stream) for the given time, while 1,000 applicants hold their status
  * streams open. Prints a summary, then one JSON line.
  *
- *   node bench/load/run.ts [--processes N] [--concurrency C] [--seconds S] [--holders H] [--pool P]
+ *   node bench/load/run.ts [--processes N] [--concurrency C] [--seconds S] [--holders H] [--pool P] [--statements]
+ *
+ * --statements loads pg_stat_statements into the throwaway cluster and prints the statements that
+ * took the database's time.
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -13,16 +16,18 @@ import pg from 'pg';
 import { lendersAnswerSchema } from '../../domain/lenders.ts';
 import { servesLoan } from '../../domain/lender-reach.ts';
 import { startCluster } from '../../tests/support/postgres-cluster.ts';
-import { rssMb, startBrokers, startSandbox, stop, type Member } from './fleet.ts';
+import { jobsPerApplication, serverSteps, topStatements } from './database-report.ts';
+import { cpuSeconds, postgresCpuSeconds, rssMb, startBrokers, startSandbox, stop, type Member } from './fleet.ts';
 import { benchDispatcher, follow, journey, submit, type JourneyTimes, type Loan, type Stream } from './journey.ts';
 
 const { values } = parseArgs({
   options: {
     processes: { type: 'string', default: String(availableParallelism()) },
-    concurrency: { type: 'string', default: '64' },
+    concurrency: { type: 'string', default: '128' },
     seconds: { type: 'string', default: '60' },
     holders: { type: 'string', default: '1000' },
     pool: { type: 'string', default: '10' },
+    statements: { type: 'boolean', default: false },
   },
 });
 const processes = Number(values.processes);
@@ -47,7 +52,9 @@ async function widestLoan(origin: string): Promise<{ loan: Loan; lenders: number
   return { ...best, of: lenders.length };
 }
 
-const cluster = await startCluster();
+const cluster = await startCluster(
+  values.statements ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] : [],
+);
 const members: Member[] = [];
 const db = new pg.Pool({ connectionString: cluster.url, max: 2 });
 try {
@@ -63,6 +70,8 @@ try {
   );
 
   const dispatcher = benchDispatcher(concurrency * 2 + holderCount + 50);
+  // memory a held stream costs: the brokers' resident memory before and after the holders open
+  const rssIdle = members.map((member) => rssMb(member.child.pid));
   // the waiting applicants: submitted, on the method choice, their stream open the whole run
   const holderTokens: string[] = [];
   for (let index = 0; index < holderCount; index += 50) {
@@ -78,7 +87,19 @@ try {
   const holding = holders.map((stream) => stream.done.catch(() => void (sseErrors += 1)));
   await Promise.race([Promise.all(holders.map((stream) => stream.opened)), new Promise((r) => setTimeout(r, 30_000))]);
 
+  if (values.statements) {
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await db.query('SELECT pg_stat_statements_reset()');
+  }
   const rssBefore = members.map((member) => rssMb(member.child.pid));
+  const brokerIndexes = members.flatMap((member, index) => (member.name.startsWith('broker') ? [index] : []));
+  const streamKb =
+    (brokerIndexes.reduce((sum, index) => sum + (rssBefore[index] ?? 0) - (rssIdle[index] ?? 0), 0) * 1024) /
+    Math.max(1, holderCount);
+  console.log(`the held streams took ${Math.round(streamKb)} kB of broker memory each (submissions included)`);
+  // where the machine's two cores went: each process's CPU seconds over the run
+  const cpu = () => [...members.map((member) => cpuSeconds(member.child.pid)), postgresCpuSeconds(cluster.dataDir)];
+  const cpuBefore = cpu();
   let dbConnections = 0;
   const sampler = setInterval(() => {
     void db
@@ -93,6 +114,13 @@ try {
   const failures = new Map<string, number>();
   let next = 0;
   const started = performance.now();
+  // memory after warm-up: caches and the heap reach their working size in the first third of the
+  // run; what grows after that grows with the number of applications
+  let rssWarm = rssBefore;
+  const warm = setTimeout(() => (rssWarm = members.map((member) => rssMb(member.child.pid))), (seconds * 1000) / 3);
+  // and every five seconds, to see whether it levels off
+  const rssTimeline: number[][] = [];
+  const timeline = setInterval(() => rssTimeline.push(members.map((member) => rssMb(member.child.pid))), 5000);
   const deadline = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -109,7 +137,11 @@ try {
   );
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(sampler);
+  clearTimeout(warm);
+  clearInterval(timeline);
   const rssAfter = members.map((member) => rssMb(member.child.pid));
+  const cpuAfter = cpu();
+  const cpuNames = [...members.map((member) => member.name), 'postgres'];
   for (const stream of holders) stream.close();
   await Promise.all(holding);
   const openedHolders = holders.length - sseErrors;
@@ -134,7 +166,10 @@ try {
     sseClients: openedHolders,
     sseErrors,
     rssGrowthMb: Object.fromEntries(
-      members.map((member, index) => [member.name, round((rssAfter[index] ?? 0) - (rssBefore[index] ?? 0))]),
+      members.map((member, index) => [member.name, round((rssAfter[index] ?? 0) - (rssWarm[index] ?? 0))]),
+    ),
+    cpuSeconds: Object.fromEntries(
+      cpuNames.map((name, index) => [name, round((cpuAfter[index] ?? 0) - (cpuBefore[index] ?? 0))]),
     ),
     dbConnections,
     duplicatedOffers: duplicates.rows[0]?.count ?? 0,
@@ -162,9 +197,44 @@ try {
       `at most ${dbConnections} database connections; ${result.offers} offers, ${result.duplicatedOffers} duplicated (goal 0), ` +
       `${result.unansweredLenderRequests} lender requests of identified applications unanswered`,
   );
+  const cpuTotal = Object.values(result.cpuSeconds).reduce((sum, value) => sum + value, 0);
+  console.log(
+    `  CPU over the run: ${cpuNames.map((name) => `${name} ${result.cpuSeconds[name]} s`).join(', ')}; ` +
+      `${Math.round((cpuTotal * 1000) / Math.max(1, journeys.length))} ms of CPU per application`,
+  );
+  const steps = await serverSteps(db);
+  const jobs = await jobsPerApplication(db);
+  console.log(
+    `  jobs per application: ${jobs.map(({ queue, perApplication }) => `${queue} ${perApplication}`).join(', ')}`,
+  );
+  console.log(
+    `  in the database: identified ${steps.identifiedMs.join('/')} ms after the submission, sent to a lender ` +
+      `${steps.sentMs.join('/')} ms after that, answered ${steps.answeredMs.join('/')} ms after the send (p50/p95)`,
+  );
+  if (values.statements) {
+    for (const by of ['total_exec_time', 'calls'] as const) {
+      const { calls, top } = await topStatements(db, by);
+      console.log(
+        `  ${calls} statements, ${round(calls / Math.max(1, journeys.length))} per application; ` +
+          (by === 'calls' ? 'the most frequent:' : 'the costliest:'),
+      );
+      for (const statement of top)
+        console.log(
+          `    ${String(statement.totalMs).padStart(7)} ms ${String(statement.calls).padStart(7)}× ${statement.query}`,
+        );
+    }
+  }
   for (const [index, member] of members.entries())
-    console.log(`  ${member.name}: ${round(rssBefore[index] ?? 0)} → ${round(rssAfter[index] ?? 0)} MB resident`);
-  await dispatcher.close();
+    console.log(
+      `  ${member.name}: ${round(rssBefore[index] ?? 0)} → ${round(rssWarm[index] ?? 0)} (a third into the run) → ` +
+        `${round(rssAfter[index] ?? 0)} MB resident; rssGrowthMb is the growth after the first third`,
+    );
+  for (const [index, member] of members.entries())
+    console.log(
+      `  ${member.name} every 5 s: ${rssTimeline.map((sample) => Math.round(sample[index] ?? 0)).join(' ')} MB`,
+    );
+  // whatever is still open (a stream the server never ended) must not hold the result back
+  await dispatcher.destroy();
   console.log(JSON.stringify(result));
 } finally {
   await db.end();

@@ -200,11 +200,13 @@ export async function finishIdentification(
       (lender) => !application.test || lender.takesTestApplications === true,
     );
     const asked = lendersToAsk(candidates, application, application.excluded_lenders);
-    for (const { id: lenderId } of asked) {
+    // one statement for all lenders: a statement a lender was a visible share of the database's work
+    if (asked.length > 0) {
       const inserted = await tx.query<{ id: string }>(
-        `INSERT INTO lender_requests (id, application_id, lender_id, state) VALUES ($1, $2, $3, 'queued')
+        `INSERT INTO lender_requests (id, application_id, lender_id, state)
+         SELECT gen_random_uuid(), $1, lender_id, 'queued' FROM unnest($2::text[]) AS lender_id
          ON CONFLICT (application_id, lender_id) DO NOTHING RETURNING id`,
-        [randomUUID(), application.id, lenderId],
+        [application.id, asked.map((lender) => lender.id)],
       );
       created.push(...inserted.rows.map((row) => row.id));
     }
@@ -220,7 +222,7 @@ export async function finishIdentification(
   if (!result) return null;
   broker.hub.forget(result.applicationId);
   // after the commit; a crash right here leaves queued rows that the sweep queues again
-  if (result.created.length > 0) await enqueueLenderRequests(broker, result.created);
+  if (result.created.length > 0) await enqueueLenderRequests(broker, [result.applicationId]);
   return { succeeded: result.succeeded, language: result.language, returnTo: result.returnTo };
 }
 

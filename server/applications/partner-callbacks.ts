@@ -1,43 +1,55 @@
 import { randomUUID } from 'node:crypto';
-import { normalizeOffer, type LenderOfferTerms } from '../../domain/offer.ts';
+import { normalizeOffer, type LenderOfferTerms, type Offer } from '../../domain/offer.ts';
 import type { Sql } from '../db/database.ts';
 import type { LenderEndpoint } from '../lenders/registry.ts';
 import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import type { PartnerCallback } from '../lenders/messages.ts';
-import { lockApplication, refreshLenderProgress } from './progress.ts';
+import { createApplicationBatches, type ApplicationBatches } from './application-batches.ts';
+import { sentRequests, type SentRequest } from './sent-requests.ts';
 import { noticeLenderProgress } from '../notices/notice-triggers.ts';
 
 const MAX_APR = 9_999;
 const MAX_TOTAL = 10_000_000;
 
+/** Each broker's batches (tests run several brokers in one process). */
+const batchesOf = new WeakMap<Broker, ApplicationBatches>();
+function batches(broker: Broker): ApplicationBatches {
+  let found = batchesOf.get(broker);
+  if (!found) {
+    found = createApplicationBatches(broker.db, async (applicationId) => {
+      broker.hub.forget(applicationId);
+      await noticeLenderProgress(broker, applicationId);
+    });
+    batchesOf.set(broker, found);
+  }
+  return found;
+}
+
 /**
  * Applies a verified lender callback. Every step is idempotent, so a lender that retries after a
  * lost answer changes nothing the second time: one offer per lender offer id, one state change.
+ * What can be refused is refused before the change joins its application's batch.
  */
 export async function applyPartnerCallback(broker: Broker, lenderId: string, callback: PartnerCallback): Promise<void> {
   const lender = broker.lenders.get(lenderId);
   if (!lender || callback.lenderId !== lenderId) throw new Refusal('foreignLender');
-  const applicationId = await broker.db.transaction(async (tx) => {
-    const [request] = (
-      await tx.query<{ application_id: string; lender_id: string }>(
-        'SELECT application_id, lender_id FROM lender_requests WHERE id = $1',
-        [callback.applicationRef],
-      )
-    ).rows;
-    if (!request || request.lender_id !== lenderId) throw new Refusal('unknownLenderRequest');
-    const applicationId = request.application_id;
-    // the application row first, always: callbacks of one application queue up instead of deadlocking
-    await lockApplication(tx, applicationId);
+  const request =
+    sentRequests(broker).take(callback.applicationRef) ?? (await requestOf(broker, callback.applicationRef));
+  if (!request || request.lenderId !== lenderId) throw new Refusal('unknownLenderRequest');
+  const { applicationId } = request;
+  const offer =
+    callback.type === 'offer' || callback.type === 'reviewOffer' ? plausibleOffer(lender, callback.offer) : null;
 
+  await batches(broker).apply(applicationId, async (tx) => {
     switch (callback.type) {
       case 'offer':
-        await storeOffer(tx, applicationId, lender, callback.offer);
-        await tx.query(
-          `UPDATE lender_requests SET state = 'offer', answered_at = now(), lease_until = NULL
-           WHERE id = $1 AND state <> 'offer'`,
-          [callback.applicationRef],
-        );
+        if (offer)
+          await storeOffer(tx, applicationId, lender, callback.offer, offer, {
+            sql: `UPDATE lender_requests SET state = 'offer', answered_at = now(), lease_until = NULL
+                  WHERE id = $16 AND state <> 'offer'`,
+            requestId: callback.applicationRef,
+          });
         break;
       case 'reviewUpheld':
         await tx.query(
@@ -54,7 +66,7 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
           [applicationId, lenderId, callback.explanation],
         );
         if (reviewed.rows.length === 0) break;
-        await storeOffer(tx, applicationId, lender, callback.offer);
+        if (offer) await storeOffer(tx, applicationId, lender, callback.offer, offer);
         await tx.query(
           `UPDATE lender_requests SET state = 'offer', answered_at = now(), lease_until = NULL
            WHERE id = $1 AND state = 'declined'`,
@@ -82,46 +94,60 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
         break;
       }
     }
-    await refreshLenderProgress(tx, applicationId);
-    return applicationId;
   });
-  broker.hub.forget(applicationId);
-  await noticeLenderProgress(broker, applicationId);
 }
 
-/** One offer a lender offer id: a repeated callback inserts nothing. */
+async function requestOf(broker: Broker, requestId: string): Promise<SentRequest | undefined> {
+  const [row] = (
+    await broker.db.query<{ application_id: string; lender_id: string }>(
+      'SELECT application_id, lender_id FROM lender_requests WHERE id = $1',
+      [requestId],
+    )
+  ).rows;
+  return row && { applicationId: row.application_id, lenderId: row.lender_id };
+}
+
+/** The offer as the broker shows it; figures no loan has (an APR in the thousands) are a lender's mistake. */
+function plausibleOffer(lender: LenderEndpoint, terms: LenderOfferTerms): Offer {
+  const offer = normalizeOffer(terms, lender, randomUUID());
+  if (!Number.isFinite(offer.apr) || offer.apr > MAX_APR || offer.totalPayable > MAX_TOTAL) {
+    throw new Refusal('implausibleOffer');
+  }
+  return offer;
+}
+
+/**
+ * One offer a lender offer id: a repeated callback inserts nothing. `then`, with $16 for the
+ * request id, runs in the same statement: one round trip less while the application is locked.
+ */
 async function storeOffer(
   tx: Sql,
   applicationId: string,
   lender: LenderEndpoint,
   terms: LenderOfferTerms,
+  offer: Offer,
+  then?: { readonly sql: string; readonly requestId: string },
 ): Promise<void> {
-  const offer = normalizeOffer(terms, lender, randomUUID());
-  // figures no loan has (an APR in the thousands) are a lender's mistake, not an offer to show
-  if (!Number.isFinite(offer.apr) || offer.apr > MAX_APR || offer.totalPayable > MAX_TOTAL) {
-    throw new Refusal('implausibleOffer');
-  }
-  await tx.query(
-    `INSERT INTO offers (id, application_id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee,
+  const insert = `INSERT INTO offers (id, application_id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee,
        monthly_fee, monthly_payment, total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-     ON CONFLICT (application_id, lender_id, lender_offer_id) DO NOTHING`,
-    [
-      offer.id,
-      applicationId,
-      lender.id,
-      terms.offerId,
-      offer.amount,
-      offer.term,
-      offer.annualRate,
-      offer.arrangementFee,
-      offer.monthlyFee,
-      offer.monthlyPayment,
-      offer.totalPayable,
-      offer.totalCostOfCredit,
-      offer.apr,
-      offer.exceedsCostCap,
-      offer.validUntil,
-    ],
-  );
+     ON CONFLICT (application_id, lender_id, lender_offer_id) DO NOTHING`;
+  await tx.query(then ? `WITH stored AS (${insert}) ${then.sql}` : insert, [
+    offer.id,
+    applicationId,
+    lender.id,
+    terms.offerId,
+    offer.amount,
+    offer.term,
+    offer.annualRate,
+    offer.arrangementFee,
+    offer.monthlyFee,
+    offer.monthlyPayment,
+    offer.totalPayable,
+    offer.totalCostOfCredit,
+    offer.apr,
+    offer.exceedsCostCap,
+    offer.validUntil,
+    ...(then ? [then.requestId] : []),
+  ]);
 }

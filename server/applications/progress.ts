@@ -1,6 +1,6 @@
 import type { ApplicationState } from '../../domain/api.ts';
 import type { Sql } from '../db/database.ts';
-import { announceStatusChange } from './status-hub.ts';
+import { STATUS_CHANNEL } from './status-hub.ts';
 
 /**
  * Every transaction that changes an application's lender rows or offers locks the application row
@@ -13,30 +13,25 @@ export async function lockApplication(tx: Sql, applicationId: string): Promise<v
 /**
  * After any lender row changes: `processing` while no offer is in and lenders are still out,
  * `offers` once one is, `noOffers` when every lender has declined or gone silent.
- * Later states (chosen, signed, paid, expired) are never moved back.
+ * Later states (chosen, signed, paid, expired) are never moved back. One statement, NOTIFY
+ * included: it runs while the application row is locked, and every round trip there made the
+ * other lenders' callbacks of the same application wait longer.
  */
 export async function refreshLenderProgress(tx: Sql, applicationId: string): Promise<ApplicationState | null> {
   const [application] = (
-    await tx.query<{ state: ApplicationState }>('SELECT state FROM applications WHERE id = $1 FOR UPDATE', [
-      applicationId,
-    ])
-  ).rows;
-  if (!application) return null;
-  if (!['processing', 'offers', 'noOffers'].includes(application.state)) {
-    await announceStatusChange(tx, applicationId);
-    return application.state;
-  }
-  const [counts] = (
-    await tx.query<{ offers: number; pending: number }>(
-      `SELECT (SELECT count(*)::int FROM offers WHERE application_id = $1) AS offers,
-              (SELECT count(*)::int FROM lender_requests
-                WHERE application_id = $1 AND state IN ('queued', 'sending', 'sent')) AS pending`,
-      [applicationId],
+    await tx.query<{ state: ApplicationState }>(
+      `UPDATE applications SET
+         state = CASE
+           WHEN state NOT IN ('processing', 'offers', 'noOffers') THEN state
+           WHEN EXISTS (SELECT 1 FROM offers WHERE application_id = $1) THEN 'offers'
+           WHEN EXISTS (SELECT 1 FROM lender_requests
+                        WHERE application_id = $1 AND state IN ('queued', 'sending', 'sent')) THEN 'processing'
+           ELSE 'noOffers' END,
+         updated_at = CASE WHEN state IN ('processing', 'offers', 'noOffers') THEN now() ELSE updated_at END
+       WHERE id = $1
+       RETURNING state, pg_notify($2, id::text)`,
+      [applicationId, STATUS_CHANNEL],
     )
   ).rows;
-  const next: ApplicationState =
-    (counts?.offers ?? 0) > 0 ? 'offers' : (counts?.pending ?? 0) > 0 ? 'processing' : 'noOffers';
-  await tx.query('UPDATE applications SET state = $2, updated_at = now() WHERE id = $1', [applicationId, next]);
-  await announceStatusChange(tx, applicationId);
-  return next;
+  return application?.state ?? null;
 }

@@ -22,7 +22,13 @@ export interface StatusHub {
   close(): Promise<void>;
 }
 
-const MAX_CACHED = 20_000;
+/**
+ * The cache holds bodies up to this many bytes, least recently used out first: a count limit let it
+ * grow with the bodies' size (an application with fifteen offers is ~10 kB), which was most of a
+ * broker's memory growth under load.
+ */
+const MAX_CACHED_BYTES = 16 * 1024 * 1024;
+const MAX_GENERATIONS = 50_000;
 
 /**
  * Status is the hot path: browsers poll it and hold event streams on it. Bodies are cached per
@@ -36,42 +42,85 @@ export async function createStatusHub(
   // bytes, not strings: the body has Latvian and Russian letters, and encoding it on every answer
   // was a visible share of the status endpoint's time
   const bodies = new Map<string, Buffer>();
+  let cachedBytes = 0;
   const generations = new Map<string, number>();
   const subscribers = new Map<string, Set<(body: Buffer | null) => void>>();
+  /** applications whose streams are being sent a new body: true when another change came meanwhile */
+  const pushing = new Map<string, boolean>();
+
+  const drop = (applicationId: string) => {
+    const cached = bodies.get(applicationId);
+    if (cached === undefined) return;
+    bodies.delete(applicationId);
+    cachedBytes -= cached.length;
+  };
+
+  const keep = (applicationId: string, built: Buffer) => {
+    drop(applicationId);
+    bodies.set(applicationId, built);
+    cachedBytes += built.length;
+    while (cachedBytes > MAX_CACHED_BYTES && bodies.size > 1) drop(bodies.keys().next().value as string);
+  };
+
+  const cached = (applicationId: string): Buffer | undefined => {
+    const hit = bodies.get(applicationId);
+    // a read moves the body to the end: the least recently read go first
+    if (hit !== undefined && bodies.size > 1) {
+      bodies.delete(applicationId);
+      bodies.set(applicationId, hit);
+    }
+    return hit;
+  };
 
   const body = async (applicationId: string): Promise<Buffer | null> => {
-    const cached = bodies.get(applicationId);
-    if (cached !== undefined) return cached;
+    const hit = cached(applicationId);
+    if (hit !== undefined) return hit;
     const generation = generations.get(applicationId) ?? 0;
     const text = await build(applicationId);
     const built = text === null ? null : Buffer.from(text);
     // a change announced while building makes this body stale: serve it once, do not keep it
-    if (built !== null && (generations.get(applicationId) ?? 0) === generation) {
-      if (bodies.size >= MAX_CACHED) bodies.delete(bodies.keys().next().value as string);
-      bodies.set(applicationId, built);
-    }
+    if (built !== null && (generations.get(applicationId) ?? 0) === generation) keep(applicationId, built);
     return built;
   };
 
   const forget = (applicationId: string) => {
-    bodies.delete(applicationId);
+    drop(applicationId);
     generations.set(applicationId, (generations.get(applicationId) ?? 0) + 1);
-    if (generations.size > MAX_CACHED * 2) generations.clear();
+    if (generations.size > MAX_GENERATIONS) generations.clear();
+  };
+
+  /**
+   * Sends the streams of an application its new body. Changes come in bursts (fifteen lenders
+   * answering within a second): while one body is built, further changes only ask for one more
+   * build after it, so a burst costs two builds, not one per change, and the last body sent is
+   * always the latest.
+   */
+  const push = (applicationId: string) => {
+    if (pushing.has(applicationId)) {
+      pushing.set(applicationId, true);
+      return;
+    }
+    pushing.set(applicationId, false);
+    void body(applicationId)
+      .then(
+        (next) => subscribers.get(applicationId)?.forEach((listener) => listener(next)),
+        () => undefined,
+      )
+      .finally(() => {
+        const again = pushing.get(applicationId) === true;
+        pushing.delete(applicationId);
+        if (again && subscribers.get(applicationId)?.size) push(applicationId);
+      });
   };
 
   const unlisten = await db.listen(STATUS_CHANNEL, (applicationId) => {
     forget(applicationId);
-    const listeners = subscribers.get(applicationId);
-    if (!listeners?.size) return;
-    void body(applicationId).then(
-      (next) => listeners.forEach((listener) => listener(next)),
-      () => undefined,
-    );
+    if (subscribers.get(applicationId)?.size) push(applicationId);
   });
 
   return {
     body,
-    cached: (applicationId) => bodies.get(applicationId),
+    cached,
     forget,
     subscribe(applicationId, onBody) {
       let set = subscribers.get(applicationId);

@@ -41,6 +41,24 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
+/**
+ * Named (prepared) statements: each connection parses and plans a query text once, not on every
+ * call. The texts are the code's constants, so there are a few hundred; a text beyond the limit
+ * (none is expected) runs unnamed rather than growing every connection's statement cache.
+ */
+const MAX_NAMED = 1000;
+const statementNames = new Map<string, string>();
+function statement(text: string, params: readonly unknown[] | undefined): pg.QueryConfig | string {
+  // without parameters: the simple protocol, as before (migrations, LISTEN, several statements)
+  if (params === undefined) return text;
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED) {
+    name = `kk${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return { ...(name === undefined ? {} : { name }), text, values: [...params] };
+}
+
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // an idle client's network error must not crash the process; the pool replaces it
@@ -64,7 +82,8 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     query: async (text, params) => {
-      const result = await pool.query(text, params ? [...params] : undefined);
+      const query = statement(text, params);
+      const result = typeof query === 'string' ? await pool.query(query) : await pool.query(query);
       return { rows: result.rows };
     },
     transaction: async (work) => {
@@ -72,7 +91,10 @@ async function openPostgres(url: string): Promise<Database> {
       try {
         await client.query('BEGIN');
         const result = await work({
-          query: async (text, params) => ({ rows: (await client.query(text, params ? [...params] : undefined)).rows }),
+          query: async (text, params) => {
+            const query = statement(text, params);
+            return { rows: (typeof query === 'string' ? await client.query(query) : await client.query(query)).rows };
+          },
         });
         await client.query('COMMIT');
         return result;

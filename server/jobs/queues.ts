@@ -2,9 +2,9 @@ import type { PgBoss } from 'pg-boss';
 
 /** Every job queue, with its retry policy in one place. */
 export const QUEUES = {
-  /** send one application to one lender; retried with backoff while the lender is unreachable */
+  /** send one application to its lenders; retried with backoff for those unreachable */
   lenderSend: 'lender-send',
-  /** a lender that has not answered in time stops holding the application in `processing` */
+  /** lenders that have not answered in time stop holding the application in `processing` */
   lenderTimeout: 'lender-timeout',
   /** follow one Smart-ID session to its end result */
   smartIdPoll: 'smart-id-poll',

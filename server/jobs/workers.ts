@@ -1,11 +1,7 @@
 import type { Job, JobResult } from 'pg-boss';
 import type { Broker } from '../broker.ts';
-import {
-  expireLenderRequest,
-  sendToLender,
-  sweepLenderRequests,
-  type LenderSendJob,
-} from '../applications/lender-dispatch.ts';
+import { sendToLenders, sweepLenderRequests, type LenderSendJob } from '../applications/lender-dispatch.ts';
+import { expireLenderRequests, type LenderTimeoutJob } from '../applications/lender-timeout.ts';
 import { deleteExpiredData, expireStaleApplications } from '../applications/maintenance.ts';
 import { followSmartIdSession, type SmartIdPollJob } from '../applications/smart-id-session.ts';
 import { createQueues, QUEUES } from './queues.ts';
@@ -53,15 +49,16 @@ export async function startWorkers(broker: Broker): Promise<void> {
   await createReviewQueue(boss);
   if (!broker.config.workers) return;
 
+  // a job is one application's sends to all its lenders, made in parallel
   await boss.work<LenderSendJob>(
     QUEUES.lenderSend,
-    { ...batch, batchSize: 16, localConcurrency: 4, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 5 },
-    eachJob((job) => sendToLender(broker, job)),
+    { ...batch, batchSize: 16, localConcurrency: 2, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 5 },
+    eachJob((job) => sendToLenders(broker, job)),
   );
-  await boss.work<LenderSendJob>(
+  await boss.work<LenderTimeoutJob>(
     QUEUES.lenderTimeout,
     { ...batch, batchSize: 50, pollingIntervalSeconds: 1 },
-    eachJob((job) => expireLenderRequest(broker, job)),
+    eachJob((job) => expireLenderRequests(broker, job)),
   );
   await boss.work<SmartIdPollJob>(
     QUEUES.smartIdPoll,

@@ -10,6 +10,8 @@ import { join } from 'node:path';
  */
 export interface Cluster {
   readonly url: string;
+  /** the server's data directory, when this process started it */
+  readonly dataDir?: string;
   stop(): void;
 }
 
@@ -36,7 +38,8 @@ function postgresBin(): string {
   );
 }
 
-export async function startCluster(): Promise<Cluster> {
+/** `settings`: extra server settings, `-c name=value` each (the load bench's pg_stat_statements). */
+export async function startCluster(settings: readonly string[] = []): Promise<Cluster> {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: () => undefined };
   const bin = postgresBin();
   const dir = mkdtempSync(join(tmpdir(), 'kk-pg-'));
@@ -59,11 +62,12 @@ export async function startCluster(): Promise<Cluster> {
     join(dir, 'log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300${settings.map((setting) => ` -c ${setting}`).join('')}`,
     'start',
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dataDir,
     stop() {
       const args = ['-D', dataDir, '-m', 'immediate', 'stop'];
       if (asRoot) spawnSync('runuser', ['-u', 'postgres', '--', join(bin, 'pg_ctl'), ...args], { stdio: 'pipe' });
