@@ -103,7 +103,13 @@ async function startSmartId(
   let started: Awaited<ReturnType<Broker['smartId']['startAuthentication']>>;
   try {
     started = await broker.smartId.startAuthentication(applicant.personalId, SMART_ID_DISPLAY_TEXT[language]);
-  } catch {
+  } catch (error) {
+    // the reason only: the request's address holds the personal code, so neither it nor the cause's text is logged
+    const cause = (error as { cause?: { name?: unknown; code?: unknown } }).cause;
+    broker.log.warn(
+      { err: { message: (error as Error).message, cause: cause?.name, code: cause?.code } },
+      'Smart-ID start failed',
+    );
     await finishIdentification(broker, identificationId, { kind: 'failed', failure: 'providerError' });
     throw new Refusal('providerUnavailable');
   }

@@ -166,6 +166,58 @@ describe('Smart-ID client against the simulator', () => {
     }
   });
 
+  it('sends a start that got no answer in time again, and the service answers with the one session it opened', async () => {
+    let starts = 0;
+    const slow = await startApp(async (app) => {
+      // the first start reaches the service but its answer comes after the client stopped waiting
+      app.addHook('onRequest', async (request) => {
+        if (request.method === 'POST' && (starts += 1) === 1) await new Promise((resolve) => setTimeout(resolve, 250));
+      });
+      await registerSmartIdSandbox(app, { sessionTimeoutMs: 5000 });
+    });
+    try {
+      const patient = createSmartIdClient({
+        baseUrl: `${slow.origin}/sandbox/smart-id/v2`,
+        relyingPartyUUID: '00000000-0000-4000-8000-000000000000',
+        relyingPartyName: 'DEMO',
+        requestTimeoutMs: 100,
+        retryPauseMs: 300,
+      });
+      const started = await patient.startAuthentication(PERSON, 'Kreditkompass');
+      expect(started.kind).toBe('started');
+      expect(starts).toBe(2);
+      const found = await fetch(`${slow.origin}/sandbox/smart-id/control/find`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ personalCode: '01018015097' }),
+      });
+      expect(await found.json()).toEqual({ sessionIds: [started.kind === 'started' ? started.sessionId : ''] });
+    } finally {
+      await slow.app.close();
+    }
+  });
+
+  it('does not send a start again that the service refused', async () => {
+    let starts = 0;
+    const refusing = await startApp(async (app) => {
+      app.post('/v2/authentication/etsi/:id', (_request, reply) => {
+        starts += 1;
+        return reply.code(400).send({ title: 'Bad Request' });
+      });
+    });
+    try {
+      const strict = createSmartIdClient({
+        baseUrl: `${refusing.origin}/v2`,
+        relyingPartyUUID: '00000000-0000-4000-8000-000000000000',
+        relyingPartyName: 'DEMO',
+      });
+      await expect(strict.startAuthentication(PERSON, 'x')).rejects.toMatchObject({ status: 400, retryable: false });
+      expect(starts).toBe(1);
+    } finally {
+      await refusing.app.close();
+    }
+  });
+
   it('throws a retryable error when the service cannot be reached', async () => {
     const offline = createSmartIdClient({
       baseUrl: 'http://127.0.0.1:9/v2',

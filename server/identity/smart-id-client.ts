@@ -1,17 +1,22 @@
 import { randomBytes, verify, type KeyObject } from 'node:crypto';
+import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import type { IdentificationFailure } from '../../domain/api.ts';
 import { formatPersonalCode } from '../../domain/personal-code.ts';
 import { personalCodeFromSerialNumber } from './personal-code-format.ts';
 import { readSandboxCertificate, sandboxSmartIdCaPublicKey } from './smart-id-cert.ts';
 import { smartIdVerificationCode } from './verification-code.ts';
+import { keepAliveAgent, send, type IncomingAnswer } from '../outbound/keep-alive-client.ts';
 
 /**
  * Smart-ID relying-party API v2 client (DOMAIN.md): start an authentication with a random SHA-512
  * hash, show the verification code, long-poll the session, and on OK verify the certificate (see
  * smart-id-cert.ts for the sandbox stand-in of X.509) and the signature over the hash.
  *
- * Network failures and 5xx answers throw (the caller's job retries); 471/472/404 at start come back as
+ * A start that got no answer, a broken connection or a 5xx/429/580 is sent again with the same body while the
+ * API's idempotency window (15 s, RP API v2 §2.3.5) lasts: the service answers a repeat with the session the
+ * first one opened, so a slow or busy service costs a retry, not the person's identification.
+ * Network failures and 5xx answers of polls throw (the caller's job retries); 471/472/404 at start come back as
  * a failed start; a bad certificate or signature comes back as endResult SIGNATURE_INVALID.
  * No personal code ever appears in an error message.
  */
@@ -136,8 +141,12 @@ export interface SmartIdClientOptions {
   readonly relyingPartyName: string;
   /** the certificate issuer the client trusts; default: the sandbox CA derived from the sandbox secret */
   readonly caPublicKey?: KeyObject;
-  /** timeout of the start request; default 10 s */
+  /** timeout of one start attempt; default 5 s (three attempts fit in the 15 s idempotency window) */
   readonly requestTimeoutMs?: number;
+  /** pause before a start is sent again; default 200 ms */
+  readonly retryPauseMs?: number;
+  /** keep-alive connections to the service; default an Agent of this client's own */
+  readonly dispatcher?: Dispatcher;
   readonly now?: () => Date;
 }
 
@@ -168,6 +177,9 @@ const isEndResult = (value: string): value is SmartIdApiEndResult =>
   (SMART_ID_API_END_RESULTS as readonly string[]).includes(value);
 
 const POLL_GRACE_MS = 5000;
+/** RP API v2 §2.3.5: a start repeated with exactly the same parameters within 15 s gets the same session */
+const IDEMPOTENCY_WINDOW_MS = 15_000;
+const START_ATTEMPTS = 3;
 /** Hashes of sessions this client started, for pollSession without a hash; forgotten after 10 minutes. */
 const REMEMBER_MS = 10 * 60_000;
 
@@ -176,34 +188,65 @@ export function createSmartIdClient({
   relyingPartyUUID,
   relyingPartyName,
   caPublicKey = sandboxSmartIdCaPublicKey(),
-  requestTimeoutMs = 10_000,
+  requestTimeoutMs = 5_000,
+  retryPauseMs = 200,
+  dispatcher = keepAliveAgent(),
   now = () => new Date(),
 }: SmartIdClientOptions): SmartIdClient {
   const base = baseUrl.replace(/\/+$/, '');
   const remembered = new Map<string, { hash: string; at: number }>();
 
-  async function call(url: string, init: RequestInit, timeoutMs: number, what: string): Promise<Response> {
+  async function call(
+    url: string,
+    init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+    timeoutMs: number,
+    what: string,
+  ): Promise<IncomingAnswer> {
     try {
-      return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+      return await send(dispatcher, url, { ...init, timeoutMs });
     } catch (error) {
       throw new SmartIdError('network', `Smart-ID ${what}: no answer`, { retryable: true, cause: error });
     }
   }
 
-  async function json(response: Response, what: string): Promise<unknown> {
+  function json(response: IncomingAnswer, what: string): unknown {
     try {
-      return await response.json();
+      return JSON.parse(response.text);
     } catch (error) {
       throw new SmartIdError('bad_response', `Smart-ID ${what}: answer is not JSON`, { cause: error });
     }
   }
 
-  function httpError(response: Response, what: string): SmartIdError {
+  function httpError(response: IncomingAnswer, what: string): SmartIdError {
     const { status } = response;
     return new SmartIdError('http', `Smart-ID ${what}: HTTP ${status}`, {
       status,
       retryable: status === 429 || status >= 500,
     });
+  }
+
+  const ok = (response: IncomingAnswer) => response.status >= 200 && response.status < 300;
+
+  /** The start, sent again with the same body after no answer or a retryable status while the window lasts. */
+  async function startCall(url: string, body: string): Promise<IncomingAnswer> {
+    const first = Date.now();
+    for (let attempt = 1; ; attempt += 1) {
+      let failure: SmartIdError;
+      try {
+        const response = await call(
+          url,
+          { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body },
+          requestTimeoutMs,
+          'start',
+        );
+        if (response.status !== 429 && response.status < 500) return response;
+        failure = httpError(response, 'start');
+      } catch (error) {
+        failure = error as SmartIdError;
+      }
+      if (attempt >= START_ATTEMPTS || Date.now() + retryPauseMs - first >= IDEMPOTENCY_WINDOW_MS) throw failure;
+      await new Promise((resolve) => setTimeout(resolve, retryPauseMs));
+    }
   }
 
   function remember(sessionId: string, hash: string) {
@@ -247,28 +290,22 @@ export function createSmartIdClient({
       if (!code) throw new RangeError('Smart-ID: the personal code is not 11 digits');
       if (displayText60.length > 60) throw new RangeError('Smart-ID: displayText60 is longer than 60 characters');
       const hash = randomBytes(64);
-      const response = await call(
+      const response = await startCall(
         `${base}/authentication/etsi/PNOLV-${code}`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({
-            relyingPartyUUID,
-            relyingPartyName,
-            certificateLevel: 'QUALIFIED',
-            hash: hash.toString('base64'),
-            hashType: 'SHA512',
-            allowedInteractionsOrder: [{ type: 'displayTextAndPIN', displayText60 }],
-          }),
-        },
-        requestTimeoutMs,
-        'start',
+        JSON.stringify({
+          relyingPartyUUID,
+          relyingPartyName,
+          certificateLevel: 'QUALIFIED',
+          hash: hash.toString('base64'),
+          hashType: 'SHA512',
+          allowedInteractionsOrder: [{ type: 'displayTextAndPIN', displayText60 }],
+        }),
       );
       if (response.status === 471) return { kind: 'failed', endResult: 'NO_SUITABLE_ACCOUNT' };
       if (response.status === 472) return { kind: 'failed', endResult: 'PERSON_SHOULD_VIEW_APP' };
       if (response.status === 404) return { kind: 'failed', endResult: 'USER_ACCOUNT_NOT_FOUND' };
-      if (!response.ok) throw httpError(response, 'start');
-      const parsed = startAnswerSchema.safeParse(await json(response, 'start'));
+      if (!ok(response)) throw httpError(response, 'start');
+      const parsed = startAnswerSchema.safeParse(json(response, 'start'));
       if (!parsed.success) throw new SmartIdError('bad_response', 'Smart-ID start: unexpected answer');
       const sessionId = parsed.data.sessionID;
       const hashBase64 = hash.toString('base64');
@@ -282,15 +319,15 @@ export function createSmartIdClient({
       const wait = Math.min(120_000, Math.max(0, Math.round(timeoutMs)));
       const response = await call(
         `${base}/session/${encodeURIComponent(sessionId)}?timeoutMs=${wait}`,
-        { headers: { accept: 'application/json' } },
+        { method: 'GET', headers: { accept: 'application/json' } },
         wait + POLL_GRACE_MS,
         'poll',
       );
       if (response.status === 404) {
         throw new SmartIdError('session_not_found', 'Smart-ID poll: no such session', { status: 404 });
       }
-      if (!response.ok) throw httpError(response, 'poll');
-      const parsed = sessionAnswerSchema.safeParse(await json(response, 'poll'));
+      if (!ok(response)) throw httpError(response, 'poll');
+      const parsed = sessionAnswerSchema.safeParse(json(response, 'poll'));
       if (!parsed.success) throw new SmartIdError('bad_response', 'Smart-ID poll: unexpected answer');
       const answer = parsed.data;
       if (answer.state === 'RUNNING') return { state: 'RUNNING' };

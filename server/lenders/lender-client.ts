@@ -6,6 +6,7 @@ import {
 } from './messages.ts';
 import { IDEMPOTENCY_HEADER, signPartnerMessage } from './partner-protocol.ts';
 import type { LenderEndpoint } from './registry.ts';
+import { isTimeout, keepAliveAgent, send, type IncomingAnswer } from '../outbound/keep-alive-client.ts';
 
 /**
  * The broker's side of `POST {lender}/applications`. The lender answers 202 `{ reference }` at once and its
@@ -47,6 +48,9 @@ export const isLenderRejectedError = (error: unknown): error is LenderRejectedEr
 
 export const DEFAULT_LENDER_TIMEOUT_MS = 10_000;
 
+/** One keep-alive pool for every lender of this process, at most 32 connections to each. */
+const lenders = keepAliveAgent({ connections: 32 });
+
 export async function sendApplication(
   lender: LenderEndpoint,
   application: PartnerApplication,
@@ -54,10 +58,9 @@ export async function sendApplication(
 ): Promise<{ reference: string }> {
   const body = JSON.stringify(application);
   const url = `${lender.baseUrl.replace(/\/+$/, '')}/applications`;
-  let response: Response;
-  let text: string;
+  let response: IncomingAnswer;
   try {
-    response = await fetch(url, {
+    response = await send(lenders, url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -66,15 +69,12 @@ export async function sendApplication(
         ...signPartnerMessage(lender.secret, body, lender.keyId),
       },
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_LENDER_TIMEOUT_MS),
+      timeoutMs: opts.timeoutMs ?? DEFAULT_LENDER_TIMEOUT_MS,
     });
-    text = await response.text();
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new LenderRetryableError(
       lender.id,
-      timedOut ? `lender ${lender.id}: timed out` : `lender ${lender.id}: unreachable`,
+      isTimeout(error) ? `lender ${lender.id}: timed out` : `lender ${lender.id}: unreachable`,
       undefined,
       { cause: error },
     );
@@ -87,7 +87,7 @@ export async function sendApplication(
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(response.text);
   } catch {
     parsed = undefined;
   }
@@ -127,9 +127,9 @@ async function postAboutApplication(
 ): Promise<void> {
   const body = JSON.stringify(message);
   const url = `${lender.baseUrl.replace(/\/+$/, '')}/applications/${encodeURIComponent(lenderReference)}/${what}`;
-  let response: Response;
+  let response: IncomingAnswer;
   try {
-    response = await fetch(url, {
+    response = await send(lenders, url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -138,10 +138,8 @@ async function postAboutApplication(
         ...signPartnerMessage(lender.secret, body, lender.keyId),
       },
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_LENDER_TIMEOUT_MS),
+      timeoutMs: opts.timeoutMs ?? DEFAULT_LENDER_TIMEOUT_MS,
     });
-    await response.arrayBuffer();
   } catch (error) {
     throw new LenderRetryableError(lender.id, `lender ${lender.id}: unreachable`, undefined, { cause: error });
   }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { deriveSandboxSecret } from '../../config/sandbox-secret.ts';
 import { signPartnerMessage } from '../../lenders/partner-protocol.ts';
+import { keepAliveAgent, send } from '../../outbound/keep-alive-client.ts';
 import { sandboxLenderSecret } from './sandbox-lenders-config.ts';
 import type { LenderSandboxState } from './sandbox-state.ts';
 
@@ -28,6 +29,9 @@ export interface Callback {
   /** sign with a key that is not the lender's (the 'badSignature' behaviour) */
   readonly forgeSignature: boolean;
 }
+
+/** Keep-alive connections to the brokers, shared by every simulated lender of the process. */
+const brokers = keepAliveAgent({ connections: 64 });
 
 export class CallbackSender {
   readonly #state: LenderSandboxState;
@@ -57,15 +61,14 @@ export class CallbackSender {
       let status: number | undefined;
       try {
         // a fresh timestamp and nonce on every attempt: the broker may have recorded the last nonce
-        const response = await fetch(url, {
+        const response = await send(brokers, url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...signPartnerMessage(secret, raw, lenderId) },
           body: raw,
-          redirect: 'manual',
-          signal: AbortSignal.any([signal, AbortSignal.timeout(attemptTimeoutMs)]),
+          timeoutMs: attemptTimeoutMs,
+          signal,
         });
         status = response.status;
-        await response.arrayBuffer().catch(() => undefined);
       } catch {
         if (signal.aborted) return;
       }

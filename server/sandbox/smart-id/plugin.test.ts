@@ -39,6 +39,15 @@ describe('Smart-ID simulator API and app page', () => {
     allowedInteractionsOrder: [{ type: 'displayTextAndPIN', displayText60: 'x' }],
   };
 
+  it('answers a start repeated within 15 s with the same session, and a start with another nonce with a new one', async () => {
+    const body = { ...validBody, hash: Buffer.alloc(64, 7).toString('base64') };
+    const first = (await (await api(`/authentication/etsi/PNOLV-${PERSON}`, body)).json()) as { sessionID: string };
+    const again = (await (await api(`/authentication/etsi/PNOLV-${PERSON}`, body)).json()) as { sessionID: string };
+    expect(again.sessionID).toBe(first.sessionID);
+    const other = await api(`/authentication/etsi/PNOLV-${PERSON}`, { ...body, nonce: 'another' });
+    expect(((await other.json()) as { sessionID: string }).sessionID).not.toBe(first.sessionID);
+  });
+
   it('validates the start request', async () => {
     expect((await api(`/authentication/etsi/PNOLV-${PERSON}`, validBody)).status).toBe(200);
     expect((await api(`/authentication/etsi/PNOLV-${PERSON}`, { ...validBody, hashType: 'MD5' })).status).toBe(400);

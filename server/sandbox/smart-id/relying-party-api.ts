@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { SMART_ID_API_END_RESULTS, type SmartIdApiEndResult } from '../../identity/smart-id-client.ts';
 import { field } from '../page.ts';
+import { IdempotentStarts } from './idempotent-starts.ts';
 import type { SessionStore } from './session-store.ts';
 
 /**
@@ -17,6 +18,7 @@ import type { SessionStore } from './session-store.ts';
  *   329999-010NN → the session completes by itself after magicDelayMs with SMART_ID_API_END_RESULTS[NN]
  *   (329999-01000 OK as Jānis Bērziņš, 329999-01001 USER_REFUSED, 329999-01002 TIMEOUT, 329999-01004 WRONG_VC, …).
  *
+ * A start repeated within 15 s with exactly the same parameters answers with the first one's session (§2.3.5).
  * The start route logs nothing: its path holds a personal code.
  */
 
@@ -75,6 +77,7 @@ const problem = (reply: FastifyReply, status: number, title: string) =>
 export function registerRelyingPartyApi(sid: FastifyInstance, sessions: SessionStore, opts: RelyingPartyTiming): void {
   const sessionTimeoutMs = opts.sessionTimeoutMs ?? 120_000;
   const magicDelayMs = opts.magicDelayMs ?? 1000;
+  const idempotent = new IdempotentStarts();
 
   sid.post<{ Params: { semanticsId: string } }>(
     '/v2/authentication/etsi/:semanticsId',
@@ -98,6 +101,9 @@ export function registerRelyingPartyApi(sid: FastifyInstance, sessions: SessionS
         return problem(reply, 472, 'Person should view Smart-ID app or Smart-ID self-service portal now.');
       }
       if (personalCode === SMART_ID_MAGIC_CODES.accountNotFound) return problem(reply, 404, 'Not Found');
+      const startKey = IdempotentStarts.key(request.params.semanticsId, request.body);
+      const repeated = idempotent.find(startKey);
+      if (repeated !== undefined && sessions.get(repeated)) return reply.send({ sessionID: repeated });
       if (sessions.isFull) return problem(reply, 503, 'Service Unavailable');
 
       const interaction = allowedInteractionsOrder.find((item) => SUPPORTED_INTERACTIONS.has(item.type));
@@ -120,6 +126,7 @@ export function registerRelyingPartyApi(sid: FastifyInstance, sessions: SessionS
       } else {
         sessions.schedule(session, sessionTimeoutMs, () => sessions.complete(session, 'TIMEOUT'));
       }
+      idempotent.remember(startKey, session.id);
       return reply.send({ sessionID: session.id });
     },
   );
