@@ -1,25 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { applyPartnerCallback } from '../applications/partner-callbacks.ts';
 import type { Broker } from '../broker.ts';
-import type { Database } from '../db/database.ts';
 import { partnerCallbackSchema } from '../lenders/messages.ts';
 import { parseJson, useRawJsonBody } from '../lenders/raw-json.ts';
-import { verifyPartnerMessage, type NonceStore } from '../lenders/partner-protocol.ts';
+import { databaseNonceStore } from '../lenders/database-nonce-store.ts';
+import { verifyPartnerMessage } from '../lenders/partner-protocol.ts';
 import { ApiProblem } from './problem.ts';
 import { perMinuteOfBody } from './route-options.ts';
-
-/** Replay protection shared by every process: a nonce is accepted once while its signature is fresh. */
-export function databaseNonceStore(db: Database): NonceStore {
-  return {
-    async remember(partner, nonce, expiresAt) {
-      const inserted = await db.query(
-        'INSERT INTO partner_nonces (partner, nonce, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING nonce',
-        [partner, nonce, expiresAt],
-      );
-      return inserted.rows.length === 1;
-    },
-  };
-}
 
 /**
  * Lenders' signed callbacks. The signature covers the raw body, so this plugin keeps JSON bodies
