@@ -37,4 +37,19 @@ describe('the status endpoint rate limit', () => {
     expect((await poll(app)).statusCode).toBe(200);
     await app.close();
   });
+
+  it('counts IPv6 clients by their /64 and an IPv4-mapped address as its IPv4 address, as @fastify/rate-limit does', async () => {
+    const app = await appWithLimit(2);
+    const codes = async (...addresses: string[]) => {
+      const answers = [];
+      for (const address of addresses) answers.push((await poll(app, address)).statusCode);
+      return answers;
+    };
+    // two addresses of one /64 share one allowance; another /64 has its own
+    expect(await codes('2001:db8:1:2::1', '2001:db8:1:2::ffff', '2001:db8:1:2:aaaa::7')).toEqual([200, 200, 429]);
+    expect(await codes('2001:db8:1:3::1')).toEqual([200]);
+    // the mapped form of an IPv4 address is that address
+    expect(await codes('192.0.2.10', '::ffff:192.0.2.10', '192.0.2.10')).toEqual([200, 200, 429]);
+    await app.close();
+  });
 });

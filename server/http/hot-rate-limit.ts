@@ -20,7 +20,8 @@ const SWEEP_ABOVE = 10_000;
 export function hotRateLimit(max: number, windowMs: number): onRequestHookHandler {
   const windows = new Map<string, Window>();
   return (request, reply, done) => {
-    const key = normalizeIP(request.ip);
+    // an IPv4 address is its own key: normalizeIP's IPv6 test is a long regular expression
+    const key = request.ip.includes(':') ? normalizeIP(request.ip) : request.ip;
     const now = Date.now();
     let window = windows.get(key);
     if (!window || window.endsAt <= now) {
