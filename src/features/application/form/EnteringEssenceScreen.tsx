@@ -7,7 +7,6 @@ import { HouseholdSection } from './HouseholdSection.tsx';
 import { ConsentsSection } from './ConsentsSection.tsx';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { LoanSummary } from './LoanSummary.tsx';
-import { useFirstMove } from './use-first-move.ts';
 
 // shown from the person's first move: its code and words are not part of the first step's download
 const LenderChoice = lazy(() => import('./LenderChoice.tsx'));
@@ -26,7 +25,6 @@ export function EnteringEssenceScreen() {
   const { t } = useTranslation(['form', 'workflow']);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useApplicationForm();
-  const firstMove = useFirstMove();
   return (
     <>
       <StepHeading>{t('steps.enteringEssence', { ns: 'workflow' })}</StepHeading>
@@ -47,7 +45,7 @@ export function EnteringEssenceScreen() {
             <LoanSection form={form} />
             <PersonSection form={form} />
             <HouseholdSection form={form} />
-            {firstMove ? (
+            {form.firstMove ? (
               <Suspense fallback={null}>
                 <LenderChoice form={form} />
               </Suspense>

@@ -238,6 +238,8 @@ export function useApplicationForm() {
     failed,
     summary,
     sendErrorText,
+    /** true from the person's first move on the page: what waits for it (the lender choice) may come */
+    firstMove,
   };
 }
 
