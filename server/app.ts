@@ -82,6 +82,9 @@ export async function buildApp({
   await app.register(fastifySwagger, openApiOptions(config.publicBaseUrl));
 
   const broker = await createBroker(config, app.log);
+  // long polls this process makes (Smart-ID sessions it follows) end before the server waits for its open requests:
+  // one of them may be to a simulator served by this very server
+  app.addHook('preClose', async () => broker.background.close());
   app.addHook('onClose', async () => broker.close());
 
   if (extend) await extend(app);

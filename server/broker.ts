@@ -11,6 +11,7 @@ import { buildStatus } from './applications/status.ts';
 import { createStatusHub, type StatusHub } from './applications/status-hub.ts';
 import { createMailer, type Mailer } from './notices/mailer.ts';
 import { createSmsGateway, type SmsGateway } from './notices/sms-gateway.ts';
+import { createBackgroundTasks, type BackgroundTasks } from './jobs/background-tasks.ts';
 
 /** The broker's long-lived parts, created once per process and handed to routes and jobs. */
 export interface Broker {
@@ -25,6 +26,8 @@ export interface Broker {
   readonly mailer: Mailer;
   readonly sms: SmsGateway;
   readonly log: FastifyBaseLogger;
+  /** what this process follows beside its requests (Smart-ID sessions) */
+  readonly background: BackgroundTasks;
   close(): Promise<void>;
 }
 
@@ -52,6 +55,13 @@ export async function createBroker(config: BrokerConfig, log: FastifyBaseLogger)
   });
 
   const mailer = createMailer(config.notices.smtpUrl, config.notices.mailFrom);
+  // the key names the task (an identification's id), never a person
+  const background = createBackgroundTasks((key, error) =>
+    log.warn(
+      { err: { type: (error as Error).name, message: (error as Error).message }, task: key },
+      'background task failed',
+    ),
+  );
   return {
     config,
     db,
@@ -73,7 +83,9 @@ export async function createBroker(config: BrokerConfig, log: FastifyBaseLogger)
     mailer,
     sms: createSmsGateway(config.notices.smsUrl, config.notices.smsApiKey),
     log,
+    background,
     async close() {
+      await background.close();
       await hub.close();
       mailer.close();
       await boss.stop({ graceful: true, timeout: 5000 });

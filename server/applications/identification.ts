@@ -1,25 +1,17 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { lendersToAsk } from '../../domain/lenders.ts';
-import type {
-  ApplicationState,
-  IdentificationReturn,
-  IdentificationFailure,
-  StartIdentificationAnswer,
-  StartIdentificationBody,
-} from '../../domain/api.ts';
+import type { ApplicationState, StartIdentificationAnswer, StartIdentificationBody } from '../../domain/api.ts';
 import type { Language } from '../../domain/language.ts';
-import { normalizePersonalCode } from '../../domain/personal-code.ts';
 import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import { bankAuthorizeUrl } from '../identity/bank-link.ts';
 import { INSTITUTIONS } from '../identity/institutions.ts';
 import { smartIdFailure } from '../identity/smart-id-client.ts';
-import { QUEUES } from '../jobs/queues.ts';
+import { FOLLOW_LEASE_SECONDS, followSmartIdSession } from './smart-id-session.ts';
 import { openApplicant } from './applicant-record.ts';
 import { applicationIdForToken } from './lookup.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
 import { announceStatusChange, statusChanged } from './status-hub.ts';
-import { enqueueLenderRequests } from './lender-dispatch.ts';
+import { finishIdentification } from './identification-outcome.ts';
 
 /** States from which a person may (again) choose how to identify: also while waiting on another method. */
 const IDENTIFIABLE: readonly ApplicationState[] = ['draft', 'identifying', 'identificationFailed'];
@@ -121,115 +113,16 @@ async function startSmartId(
     throw new Refusal('identificationFailed');
   }
   // the hash goes with the session: whichever process follows it verifies the signature over it
+  // this process follows the session, and holds its lease from the start
   await broker.db.query(
-    'UPDATE identifications SET provider_session_id = $2, verification_code = $3, provider_challenge = $4 WHERE id = $1',
-    [identificationId, started.sessionId, started.verificationCode, started.hash],
+    `UPDATE identifications SET provider_session_id = $2, verification_code = $3, provider_challenge = $4,
+       follow_until = now() + make_interval(secs => $5)
+     WHERE id = $1`,
+    [identificationId, started.sessionId, started.verificationCode, started.hash, FOLLOW_LEASE_SECONDS],
   );
   await statusChanged(broker, application.id);
-  await broker.boss.send(QUEUES.smartIdPoll, { identificationId }, { singletonKey: identificationId });
+  followSmartIdSession(broker, identificationId);
   return { method: 'smartId', verificationCode: started.verificationCode };
-}
-
-export type IdentificationOutcome =
-  | { readonly kind: 'identified'; readonly personalCode: string }
-  | { readonly kind: 'failed'; readonly failure: IdentificationFailure };
-
-/**
- * Ends a pending identification once. On success the application goes to `processing` and one
- * lender request per lender is created; the identified code must be the application's own.
- */
-export async function finishIdentification(
-  broker: Broker,
-  identificationId: string,
-  outcome: IdentificationOutcome,
-): Promise<{ succeeded: boolean; language: Language; returnTo: IdentificationReturn } | null> {
-  const result = await broker.db.transaction(async (tx) => {
-    const [identification] = (
-      await tx.query<{ application_id: string; state: string; return_to: IdentificationReturn }>(
-        'SELECT application_id, state, return_to FROM identifications WHERE id = $1 FOR UPDATE',
-        [identificationId],
-      )
-    ).rows;
-    if (!identification) return null;
-    const [application] = (
-      await tx.query<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = $1 FOR UPDATE`, [
-        identification.application_id,
-      ])
-    ).rows;
-    if (!application) return null;
-    if (identification.state !== 'pending') {
-      return {
-        succeeded: identification.state === 'succeeded',
-        language: application.language,
-        returnTo: identification.return_to,
-        applicationId: application.id,
-        created: [],
-      };
-    }
-
-    let failure: IdentificationFailure | null = outcome.kind === 'failed' ? outcome.failure : null;
-    if (outcome.kind === 'identified') {
-      const applicant = openApplicant(broker.cipher, application);
-      if (!applicant || normalizePersonalCode(applicant.personalId) !== normalizePersonalCode(outcome.personalCode)) {
-        failure = 'personalCodeMismatch';
-      }
-    }
-    if (failure) {
-      await tx.query(`UPDATE identifications SET state = 'failed', failure = $2, finished_at = now() WHERE id = $1`, [
-        identificationId,
-        failure,
-      ]);
-      await tx.query(
-        `UPDATE applications SET state = 'identificationFailed', updated_at = now() WHERE id = $1 AND state = 'identifying'`,
-        [application.id],
-      );
-      await announceStatusChange(tx, application.id);
-      return {
-        succeeded: false,
-        language: application.language,
-        returnTo: identification.return_to,
-        applicationId: application.id,
-        created: [],
-      };
-    }
-
-    await tx.query(`UPDATE identifications SET state = 'succeeded', finished_at = now() WHERE id = $1`, [
-      identificationId,
-    ]);
-    await tx.query(
-      `UPDATE applications SET state = 'processing', identified_at = now(), updated_at = now() WHERE id = $1`,
-      [application.id],
-    );
-    const created: string[] = [];
-    // a test application goes to lenders that take test applications, and to no other
-    const candidates = [...broker.lenders.values()].filter(
-      (lender) => !application.test || lender.takesTestApplications === true,
-    );
-    const asked = lendersToAsk(candidates, application, application.excluded_lenders);
-    // one statement for all lenders: a statement a lender was a visible share of the database's work
-    if (asked.length > 0) {
-      const inserted = await tx.query<{ id: string }>(
-        `INSERT INTO lender_requests (id, application_id, lender_id, state)
-         SELECT gen_random_uuid(), $1, lender_id, 'queued' FROM unnest($2::text[]) AS lender_id
-         ON CONFLICT (application_id, lender_id) DO NOTHING RETURNING id`,
-        [application.id, asked.map((lender) => lender.id)],
-      );
-      created.push(...inserted.rows.map((row) => row.id));
-    }
-    await announceStatusChange(tx, application.id);
-    return {
-      succeeded: true,
-      language: application.language,
-      returnTo: identification.return_to,
-      applicationId: application.id,
-      created,
-    };
-  });
-  if (!result) return null;
-  broker.hub.forget(result.applicationId);
-  // after the commit; a crash right here leaves queued rows that the sweep queues again
-  if (result.created.length > 0) await enqueueLenderRequests(broker, [result.applicationId]);
-  return { succeeded: result.succeeded, language: result.language, returnTo: result.returnTo };
 }
 
 /** The identification a bank or eParaksts return belongs to, by the `state` it carries. */

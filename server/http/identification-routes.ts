@@ -4,11 +4,8 @@ import { z } from 'zod';
 import { apiErrorSchema, startIdentificationAnswerSchema, startIdentificationBodySchema } from '../../domain/api.ts';
 import type { Language } from '../../domain/language.ts';
 import { pathOfStep } from '../../domain/wizard-paths.ts';
-import {
-  finishIdentification,
-  identificationByReturnState,
-  startIdentification,
-} from '../applications/identification.ts';
+import { identificationByReturnState, startIdentification } from '../applications/identification.ts';
+import { finishIdentification } from '../applications/identification-outcome.ts';
 import type { Broker } from '../broker.ts';
 import { verifyBankReturn } from '../identity/bank-link.ts';
 import { INSTITUTIONS } from '../identity/institutions.ts';

@@ -155,8 +155,9 @@ export interface SmartIdClient {
   /**
    * Long-polls the session for up to `timeoutMs` (1000..120000). `hash` is the one startAuthentication
    * returned; without it, the client uses the hash it remembers from its own start (same process only).
+   * `signal` ends the long poll early (the process is closing).
    */
-  pollSession(sessionId: string, timeoutMs: number, hash?: string): Promise<SmartIdSessionResult>;
+  pollSession(sessionId: string, timeoutMs: number, hash?: string, signal?: AbortSignal): Promise<SmartIdSessionResult>;
 }
 
 const startAnswerSchema = z.object({ sessionID: z.string().regex(/^[A-Za-z0-9-]{1,100}$/) });
@@ -198,7 +199,7 @@ export function createSmartIdClient({
 
   async function call(
     url: string,
-    init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+    init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; signal?: AbortSignal },
     timeoutMs: number,
     what: string,
   ): Promise<IncomingAnswer> {
@@ -313,13 +314,13 @@ export function createSmartIdClient({
       return { kind: 'started', sessionId, verificationCode: smartIdVerificationCode(hash), hash: hashBase64 };
     },
 
-    async pollSession(sessionId, timeoutMs, hash) {
+    async pollSession(sessionId, timeoutMs, hash, signal) {
       const hashBase64 = hash ?? remembered.get(sessionId)?.hash;
       if (!hashBase64) throw new SmartIdError('unknown_hash', 'Smart-ID poll: the hash of the session is unknown');
       const wait = Math.min(120_000, Math.max(0, Math.round(timeoutMs)));
       const response = await call(
         `${base}/session/${encodeURIComponent(sessionId)}?timeoutMs=${wait}`,
-        { method: 'GET', headers: { accept: 'application/json' } },
+        { method: 'GET', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) },
         wait + POLL_GRACE_MS,
         'poll',
       );

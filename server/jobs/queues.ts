@@ -6,9 +6,7 @@ export const QUEUES = {
   lenderSend: 'lender-send',
   /** lenders that have not answered in time stop holding the application in `processing` */
   lenderTimeout: 'lender-timeout',
-  /** follow one Smart-ID session to its end result */
-  smartIdPoll: 'smart-id-poll',
-  /** re-queue lender requests a crash left behind; expire stale offers and applications */
+  /** re-queue lender requests and resume Smart-ID sessions a crash left behind; expire stale offers and applications */
   sweep: 'sweep',
   /** delete applications past the retention period, old nonces and expired handoff codes */
   retention: 'data-retention',
@@ -34,7 +32,6 @@ export async function createQueues(boss: PgBoss): Promise<void> {
     expireInSeconds: 60,
   });
   await boss.createQueue(QUEUES.lenderTimeout, { retryLimit: 3, expireInSeconds: 60 });
-  await boss.createQueue(QUEUES.smartIdPoll, { notify: true, retryLimit: 5, retryDelay: 1, expireInSeconds: 200 });
   await boss.createQueue(QUEUES.sweep, { retryLimit: 0, expireInSeconds: 120 });
   await boss.createQueue(QUEUES.retention, { retryLimit: 1, expireInSeconds: 600 });
 }

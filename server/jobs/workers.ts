@@ -3,7 +3,7 @@ import type { Broker } from '../broker.ts';
 import { sendToLenders, sweepLenderRequests, type LenderSendJob } from '../applications/lender-dispatch.ts';
 import { expireLenderRequests, type LenderTimeoutJob } from '../applications/lender-timeout.ts';
 import { deleteExpiredData, expireStaleApplications } from '../applications/maintenance.ts';
-import { followSmartIdSession, type SmartIdPollJob } from '../applications/smart-id-session.ts';
+import { resumeSmartIdSessions } from '../applications/smart-id-session.ts';
 import { createQueues, QUEUES } from './queues.ts';
 import {
   createWithdrawalQueue,
@@ -60,16 +60,9 @@ export async function startWorkers(broker: Broker): Promise<void> {
     { ...batch, batchSize: 50, pollingIntervalSeconds: 1 },
     eachJob((job) => expireLenderRequests(broker, job)),
   );
-  await boss.work<SmartIdPollJob>(
-    QUEUES.smartIdPoll,
-    // one session per worker: a long poll must not hold back the completion of others
-    { localConcurrency: 20, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 5 },
-    async ([job]) => {
-      if (job) await followSmartIdSession(broker, job);
-    },
-  );
   await boss.work(QUEUES.sweep, { pollingIntervalSeconds: 10 }, async () => {
     await sweepLenderRequests(broker);
+    await resumeSmartIdSessions(broker);
     await expireStaleApplications(broker);
     await noticeExpiringOffers(broker);
   });
@@ -97,5 +90,6 @@ export async function startWorkers(broker: Broker): Promise<void> {
 
   // what a crash left behind resumes now, not at the next scheduled sweep
   await sweepLenderRequests(broker);
+  await resumeSmartIdSessions(broker);
   while ((await backfillPersonKeys(broker)) === 500);
 }
