@@ -3,7 +3,7 @@ import type { Broker } from '../broker.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { sendApplication } from '../lenders/lender-client.ts';
 import { partnerApplication, type PartnerApplicationBase } from './partner-application.ts';
-import { scheduleLenderTimeout, settleLenderRequest } from './lender-timeout.ts';
+import { settleLenderRequest } from './lender-timeout.ts';
 import { sentRequests } from './sent-requests.ts';
 import { statusChanged } from './status-hub.ts';
 
@@ -85,7 +85,6 @@ export async function sendToLenders(broker: Broker, job: Job<LenderSendJob>): Pr
        WHERE r.id = s.id`,
       [sent.map((outcome) => outcome.id), sent.map((outcome) => outcome.reference)],
     );
-    await scheduleLenderTimeout(broker, applicationId);
     await statusChanged(broker, applicationId);
   }
   for (const outcome of outcomes)

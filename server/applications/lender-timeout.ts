@@ -1,24 +1,17 @@
-import type { Job } from 'pg-boss';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Broker } from '../broker.ts';
-import { QUEUES } from '../jobs/queues.ts';
 import { noticeLenderProgress } from '../notices/notice-triggers.ts';
 import { lockApplication, refreshLenderProgress } from './progress.ts';
 
-/**
- * A lender that has not answered in time stops holding the application back. One timer job per
- * application (not per lender request: fifteen jobs an application were a visible share of the
- * queue's work), due when its first sends run out of time; requests sent later by a retry get the
- * job again for what is left of their time. A job of the old shape (`requestId`, queued before an
- * upgrade) is worked as its request's application.
- */
-export type LenderTimeoutJob = { readonly applicationId: string } | { readonly requestId: string };
+/** How many overdue requests one statement takes; while it finds this many, the watch looks again at once. */
+const EXPIRE_AT_ONCE = 500;
 
-export async function scheduleLenderTimeout(broker: Broker, applicationId: string, afterSeconds?: number) {
-  // a second job for the same application (a retry's sends) does no harm: each looks at the rows
-  await broker.boss.send(QUEUES.lenderTimeout, { applicationId } satisfies LenderTimeoutJob, {
-    startAfter: afterSeconds ?? broker.config.lenderAnswerTimeoutSeconds,
-  });
-}
+/**
+ * How often a process looks for lenders out of time: a quarter of the time they have, from 1 to 30 s, so a
+ * request ends at most that much after its time ran out.
+ */
+export const lenderTimeoutWatchMs = (answerTimeoutSeconds: number): number =>
+  Math.min(30_000, Math.max(1000, (answerTimeoutSeconds * 1000) / 4));
 
 /** Ends one lender request without an answer; the application row is locked first, as everywhere. */
 export async function settleLenderRequest(
@@ -42,25 +35,32 @@ export async function settleLenderRequest(
   await noticeLenderProgress(broker, applicationId);
 }
 
-/** Times out the application's requests whose time ran out; sends the job again for those still within it. */
-export async function expireLenderRequests(broker: Broker, job: Job<LenderTimeoutJob>): Promise<void> {
-  const rows = (
-    await broker.db.query<{ id: string; application_id: string; left_seconds: number }>(
-      `SELECT id, application_id,
-         extract(epoch FROM sent_at + make_interval(secs => $2) - now())::float8 AS left_seconds
-       FROM lender_requests
-       WHERE state = 'sent' AND ${'applicationId' in job.data ? 'application_id' : 'id'} = $1`,
-      [
-        'applicationId' in job.data ? job.data.applicationId : job.data.requestId,
-        broker.config.lenderAnswerTimeoutSeconds,
-      ],
-    )
-  ).rows;
-  for (const row of rows)
-    if (row.left_seconds <= 0)
-      await settleLenderRequest(broker, row.id, row.application_id, 'timeout', 'no answer in time');
-  const left = rows.filter((row) => row.left_seconds > 0).map((row) => row.left_seconds);
-  const [applicationId] = rows.map((row) => row.application_id);
-  if (left.length > 0 && applicationId)
-    await scheduleLenderTimeout(broker, applicationId, Math.ceil(Math.min(...left)));
+/**
+ * Ends every request whose lender has had its time (`lenderAnswerTimeoutSeconds` since the send) without an
+ * answer: one statement for all applications, where a delayed job an application (scheduled at every send) was a
+ * share of the queue's work. Several processes may look at once: a request ends once.
+ */
+export async function expireOverdueLenderRequests(broker: Broker): Promise<number> {
+  const { rows } = await broker.db.query<{ id: string; application_id: string }>(
+    `SELECT id, application_id FROM lender_requests
+     WHERE state = 'sent' AND sent_at < now() - make_interval(secs => $1)
+     ORDER BY sent_at LIMIT $2`,
+    [broker.config.lenderAnswerTimeoutSeconds, EXPIRE_AT_ONCE],
+  );
+  for (const row of rows) await settleLenderRequest(broker, row.id, row.application_id, 'timeout', 'no answer in time');
+  return rows.length;
+}
+
+/** This process's watch over lenders out of time, until the process closes. */
+export async function watchLenderTimeouts(broker: Broker, signal: AbortSignal): Promise<void> {
+  const pause = lenderTimeoutWatchMs(broker.config.lenderAnswerTimeoutSeconds);
+  while (!signal.aborted) {
+    try {
+      while ((await expireOverdueLenderRequests(broker)) === EXPIRE_AT_ONCE && !signal.aborted);
+    } catch (error) {
+      if (signal.aborted) return;
+      broker.log.warn({ err: { type: (error as Error).name, message: (error as Error).message } }, 'lender timeouts');
+    }
+    await sleep(pause, undefined, { signal }).catch(() => undefined);
+  }
 }

@@ -4,8 +4,6 @@ import type { PgBoss } from 'pg-boss';
 export const QUEUES = {
   /** send one application to its lenders; retried with backoff for those unreachable */
   lenderSend: 'lender-send',
-  /** lenders that have not answered in time stop holding the application in `processing` */
-  lenderTimeout: 'lender-timeout',
   /** re-queue lender requests and resume Smart-ID sessions a crash left behind; expire stale offers and applications */
   sweep: 'sweep',
   /** delete applications past the retention period, old nonces and expired handoff codes */
@@ -31,7 +29,6 @@ export async function createQueues(boss: PgBoss): Promise<void> {
     retryDelayMax: 300,
     expireInSeconds: 60,
   });
-  await boss.createQueue(QUEUES.lenderTimeout, { retryLimit: 3, expireInSeconds: 60 });
   await boss.createQueue(QUEUES.sweep, { retryLimit: 0, expireInSeconds: 120 });
   await boss.createQueue(QUEUES.retention, { retryLimit: 1, expireInSeconds: 600 });
 }

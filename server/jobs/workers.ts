@@ -1,7 +1,7 @@
 import type { Job, JobResult } from 'pg-boss';
 import type { Broker } from '../broker.ts';
 import { sendToLenders, sweepLenderRequests, type LenderSendJob } from '../applications/lender-dispatch.ts';
-import { expireLenderRequests, type LenderTimeoutJob } from '../applications/lender-timeout.ts';
+import { watchLenderTimeouts } from '../applications/lender-timeout.ts';
 import { deleteExpiredData, expireStaleApplications } from '../applications/maintenance.ts';
 import { resumeSmartIdSessions } from '../applications/smart-id-session.ts';
 import { createQueues, QUEUES } from './queues.ts';
@@ -55,11 +55,7 @@ export async function startWorkers(broker: Broker): Promise<void> {
     { ...batch, batchSize: 16, localConcurrency: 2, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 5 },
     eachJob((job) => sendToLenders(broker, job)),
   );
-  await boss.work<LenderTimeoutJob>(
-    QUEUES.lenderTimeout,
-    { ...batch, batchSize: 50, pollingIntervalSeconds: 1 },
-    eachJob((job) => expireLenderRequests(broker, job)),
-  );
+  broker.background.run('lender-timeouts', (signal) => watchLenderTimeouts(broker, signal));
   await boss.work(QUEUES.sweep, { pollingIntervalSeconds: 10 }, async () => {
     await sweepLenderRequests(broker);
     await resumeSmartIdSessions(broker);
