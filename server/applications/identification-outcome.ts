@@ -35,15 +35,15 @@ export async function finishIdentification(
       ])
     ).rows;
     if (!application) return null;
-    if (identification.state !== 'pending') {
-      return {
-        succeeded: identification.state === 'succeeded',
-        language: application.language,
-        returnTo: identification.return_to,
-        applicationId: application.id,
-        created: [],
-      };
-    }
+    /** `created`: the lender requests this ending made, to be queued after the commit */
+    const ended = (succeeded: boolean, created: string[] = []) => ({
+      succeeded,
+      language: application.language,
+      returnTo: identification.return_to,
+      applicationId: application.id,
+      created,
+    });
+    if (identification.state !== 'pending') return ended(identification.state === 'succeeded');
 
     let failure: IdentificationFailure | null = outcome.kind === 'failed' ? outcome.failure : null;
     if (outcome.kind === 'identified') {
@@ -62,13 +62,7 @@ export async function finishIdentification(
         [application.id],
       );
       await announceStatusChange(tx, application.id);
-      return {
-        succeeded: false,
-        language: application.language,
-        returnTo: identification.return_to,
-        applicationId: application.id,
-        created: [],
-      };
+      return ended(false);
     }
 
     await tx.query(`UPDATE identifications SET state = 'succeeded', finished_at = now() WHERE id = $1`, [
@@ -95,13 +89,7 @@ export async function finishIdentification(
       created.push(...inserted.rows.map((row) => row.id));
     }
     await announceStatusChange(tx, application.id);
-    return {
-      succeeded: true,
-      language: application.language,
-      returnTo: identification.return_to,
-      applicationId: application.id,
-      created,
-    };
+    return ended(true, created);
   });
   if (!result) return null;
   broker.hub.forget(result.applicationId);
