@@ -61,6 +61,14 @@ async function expectStepIndicatorFits(page: Page, lang: Language, current: stri
   }
   for (const width of [375, 320]) {
     await page.setViewportSize({ width, height: 800 });
+    // the offers switch from the table to cards on a media query's change event, a render after the resize: a
+    // measurement in between saw the 1280 px table still there (1086 px of scroll width at 375 px)
+    await expect
+      .poll(async () => {
+        const settled = await stepIndicatorLayout(page);
+        return settled.scrollWidth <= settled.innerWidth;
+      })
+      .toBe(true);
     const layout = await stepIndicatorLayout(page);
     expect(layout.overlaps, `${width} px`).toEqual([]);
     expect(layout.outside, `${width} px`).toEqual([]);
