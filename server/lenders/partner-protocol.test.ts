@@ -124,6 +124,20 @@ describe('InMemoryNonceStore', () => {
     await store.remember('a', 'fresh', new Date(clock + 1000));
     expect(store.size).toBe(1);
   });
+  it('prunes from the oldest arrival, a nonce accepted again counting as a new arrival', async () => {
+    let clock = now;
+    const store = new InMemoryNonceStore(() => clock);
+    await store.remember('a', 'first', new Date(now + 100));
+    await store.remember('a', 'second', new Date(now + 3000));
+    clock = now + 500;
+    // expired, so accepted again, and now the newest
+    expect(await store.remember('a', 'first', new Date(now + 5000))).toBe(true);
+    clock = now + 3500;
+    await store.remember('a', 'third', new Date(now + 9000));
+    expect(store.size).toBe(2);
+    expect(await store.remember('a', 'first', new Date(now + 9000))).toBe(false);
+    expect(await store.remember('a', 'second', new Date(now + 9000))).toBe(true);
+  });
 });
 
 describe('checkPartnerMessage', () => {

@@ -18,7 +18,7 @@ export const personNameSchema = z.string().trim().min(1).max(100);
 
 /** a completed session's result stays readable this long */
 const RESULT_TTL_MS = 5 * 60_000;
-const MAX_SESSIONS = 100_000;
+const MAX_SESSIONS = 20_000;
 
 export interface SessionAnswer {
   readonly state: 'COMPLETE';
