@@ -5,7 +5,10 @@
  * answer on the status stream) for the given time, while 1,000 applicants hold their status
  * streams open. Prints a summary, then one JSON line.
  *
- *   node bench/load/run.ts [--processes N] [--concurrency C] [--seconds S] [--holders H] [--pool P] [--statements]
+ *   node bench/load/run.ts [--processes N] [--concurrency C] [--seconds S] [--holders H] [--pool P] [--statements] [--tcp]
+ *
+ * The brokers reach PostgreSQL over its unix socket, as an install with the database on the same machine
+ * would; --tcp makes them use loopback TCP instead, whose kernel work each statement's write pays for.
  *
  * --statements loads pg_stat_statements into the throwaway cluster and prints the statements that
  * took the database's time.
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     holders: { type: 'string', default: '1000' },
     pool: { type: 'string', default: '10' },
     statements: { type: 'boolean', default: false },
+    tcp: { type: 'boolean', default: false },
   },
 });
 const processes = Number(values.processes);
@@ -60,12 +64,13 @@ const db = new pg.Pool({ connectionString: cluster.url, max: 2 });
 try {
   const sandbox = await startSandbox();
   members.push(sandbox);
-  const brokers = await startBrokers({ databaseUrl: cluster.url, sandboxUrl: sandbox.url, processes, poolSize });
+  const databaseUrl = values.tcp ? cluster.url : (cluster.socketUrl ?? cluster.url);
+  const brokers = await startBrokers({ databaseUrl, sandboxUrl: sandbox.url, processes, poolSize });
   members.push(...brokers);
   const origins = brokers.map((broker) => broker.url);
   const { loan, lenders, of } = await widestLoan(origins[0] ?? '');
   console.log(
-    `load: ${processes} broker process(es), pool ${poolSize} each, ${concurrency} applicants at a time for ${seconds} s, ` +
+    `load: ${processes} broker process(es), pool ${poolSize} each over ${databaseUrl === cluster.url ? 'TCP' : 'the unix socket'}, ${concurrency} applicants at a time for ${seconds} s, ` +
       `${holderCount} waiting applicants holding the status stream; ${loan.amount} EUR over ${loan.term} months goes to ${lenders} of ${of} lenders`,
   );
 
@@ -172,6 +177,7 @@ try {
       cpuNames.map((name, index) => [name, round((cpuAfter[index] ?? 0) - (cpuBefore[index] ?? 0))]),
     ),
     dbConnections,
+    dbTransport: databaseUrl === cluster.url ? 'tcp' : 'unixSocket',
     duplicatedOffers: duplicates.rows[0]?.count ?? 0,
     unansweredLenderRequests: unanswered.rows[0]?.count ?? 0,
     offers: offers.rows[0]?.count ?? 0,

@@ -10,6 +10,8 @@ import { join } from 'node:path';
  */
 export interface Cluster {
   readonly url: string;
+  /** the same database over the server's unix socket, when this process started it */
+  readonly socketUrl?: string;
   /** the server's data directory, when this process started it */
   readonly dataDir?: string;
   stop(): void;
@@ -67,6 +69,7 @@ export async function startCluster(settings: readonly string[] = []): Promise<Cl
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@${encodeURIComponent(dir)}:${port}/postgres`,
     dataDir,
     stop() {
       const args = ['-D', dataDir, '-m', 'immediate', 'stop'];
