@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database, Sql } from '../db/database.ts';
 import { createApplicationBatches, type CombinedChange } from './application-batches.ts';
 
@@ -38,9 +38,13 @@ describe('application batches', () => {
   it('makes the combined changes that wait for the same application together, in one call for their kind', async () => {
     const database = recordingDatabase();
     const committed: string[] = [];
-    const batches = createApplicationBatches(database.db, async (applicationId) => {
-      committed.push(applicationId);
-    });
+    const batches = createApplicationBatches(
+      database.db,
+      async (applicationId) => {
+        committed.push(applicationId);
+      },
+      0,
+    );
     const calls: string[][] = [];
     const offer = (lender: string): CombinedChange<string> => ({
       kind: 'offer',
@@ -75,7 +79,7 @@ describe('application batches', () => {
 
   it('tries the changes of a failed batch one by one, so one bad change fails alone', async () => {
     const database = recordingDatabase();
-    const batches = createApplicationBatches(database.db, async () => undefined);
+    const batches = createApplicationBatches(database.db, async () => undefined, 0);
     const offer = (lender: string): CombinedChange<string> => ({
       kind: 'offer',
       item: lender,
@@ -92,5 +96,34 @@ describe('application batches', () => {
     await expect(first).resolves.toBeUndefined();
     await expect(good).resolves.toBeUndefined();
     await expect(bad).rejects.toThrow('refused by the database');
+  });
+
+  it('lets the first change of an idle application wait for the others of its burst', async () => {
+    vi.useFakeTimers();
+    try {
+      const database = recordingDatabase();
+      const batches = createApplicationBatches(database.db, async () => undefined, 25);
+      const calls: string[][] = [];
+      const offer = (lender: string): CombinedChange<string> => ({
+        kind: 'offer',
+        item: lender,
+        applyAll: async (_tx, lenders) => void calls.push([...lenders]),
+      });
+      const first = batches.apply('application-1', offer('lender-a'));
+      await vi.advanceTimersByTimeAsync(10);
+      const second = batches.apply('application-1', offer('lender-b'));
+      const other = batches.apply('application-2', offer('lender-c'));
+      expect(database.transactions).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(15);
+      await first;
+      await second;
+      expect(calls).toEqual([['lender-a', 'lender-b']]);
+      await vi.advanceTimersByTimeAsync(10);
+      await other;
+      expect(calls).toEqual([['lender-a', 'lender-b'], ['lender-c']]);
+      expect(database.transactions).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

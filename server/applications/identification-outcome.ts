@@ -6,7 +6,7 @@ import type { Broker } from '../broker.ts';
 import { openApplicant } from './applicant-record.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
 import { announceStatusChange } from './status-hub.ts';
-import { enqueueLenderRequests } from './lender-dispatch.ts';
+import { sendOrQueueLenderRequests } from './lender-dispatch.ts';
 
 export type IdentificationOutcome =
   | { readonly kind: 'identified'; readonly personalCode: string }
@@ -94,6 +94,6 @@ export async function finishIdentification(
   if (!result) return null;
   broker.hub.forget(result.applicationId);
   // after the commit; a crash right here leaves queued rows that the sweep queues again
-  if (result.created.length > 0) await enqueueLenderRequests(broker, [result.applicationId]);
+  if (result.created.length > 0) await sendOrQueueLenderRequests(broker, result.applicationId);
   return { succeeded: result.succeeded, language: result.language, returnTo: result.returnTo };
 }

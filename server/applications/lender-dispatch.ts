@@ -17,12 +17,17 @@ const LEASE_SECONDS = 30;
 export type LenderSendJob = { readonly applicationId: string } | { readonly requestId: string };
 
 /** A second job for an application (the sweep's, a retry's) sends nothing twice: the leases decide. */
-export async function enqueueLenderRequests(broker: Broker, applicationIds: readonly string[]): Promise<void> {
+export async function enqueueLenderRequests(
+  broker: Broker,
+  applicationIds: readonly string[],
+  startAfterSeconds?: number,
+): Promise<void> {
   await broker.boss.insert(
     QUEUES.lenderSend,
     applicationIds.map((applicationId) => ({
       data: { applicationId } satisfies LenderSendJob,
       singletonKey: applicationId,
+      ...(startAfterSeconds === undefined ? {} : { startAfter: startAfterSeconds }),
     })),
   );
 }
@@ -49,15 +54,40 @@ async function applicationOf(broker: Broker, data: LenderSendJob): Promise<strin
 }
 
 /**
+ * Sends an identified application's requests at once, from the process that identified it, with no job: a job
+ * cost its insert, its fetch and its completion, and the sends waited for the worker's next poll. A process that
+ * works no jobs (HTTP only), or one that is closing, queues the job instead. Lenders to retry go to the queue,
+ * whose backoff then takes over; a crash mid-send leaves leases that run out, and the sweep queues them again.
+ */
+export async function sendOrQueueLenderRequests(broker: Broker, applicationId: string): Promise<void> {
+  const started =
+    broker.config.workers &&
+    broker.background.run(`lender-send ${applicationId}`, async () => {
+      try {
+        await sendToLendersOf(broker, applicationId);
+      } catch (error) {
+        // the first retry a second later, as pg-boss's own backoff would have made it
+        await enqueueLenderRequests(broker, [applicationId], 1);
+        if (!(error instanceof Error && error.name === 'LenderRetryableError')) throw error;
+      }
+    });
+  if (!started) await enqueueLenderRequests(broker, [applicationId]);
+}
+
+/** A lender-send job: the sends of its application, retried with backoff while a lender asks for a retry. */
+export async function sendToLenders(broker: Broker, job: Job<LenderSendJob>): Promise<void> {
+  const applicationId = await applicationOf(broker, job.data);
+  if (applicationId) await sendToLendersOf(broker, applicationId);
+}
+
+/**
  * Sends one application to every lender it still waits to reach. Each request row is claimed with a
  * lease first (all in one statement), so two processes never send the same one; a process killed
  * mid-send leaves leases that run out, and the sweep's job sends again with the same idempotency key
  * (the request id), which the lender deduplicates. Lenders that failed in a way worth retrying go
- * back to `queued` and the job fails, so pg-boss retries it with backoff for them alone.
+ * back to `queued` and this throws a LenderRetryableError, so pg-boss retries the job with backoff for them alone.
  */
-export async function sendToLenders(broker: Broker, job: Job<LenderSendJob>): Promise<void> {
-  const applicationId = await applicationOf(broker, job.data);
-  if (!applicationId) return;
+async function sendToLendersOf(broker: Broker, applicationId: string): Promise<void> {
   const claims = (
     await broker.db.query<Claim>(
       `UPDATE lender_requests SET state = 'sending', attempts = attempts + 1,

@@ -7,8 +7,9 @@ describe('background tasks', () => {
     let release = () => {};
     const first = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
     const second = vi.fn(async () => {});
-    tasks.run('session-1', first);
-    tasks.run('session-1', second);
+    expect(tasks.run('session-1', first)).toBe(true);
+    // taken as done: the running task of the key stands for it
+    expect(tasks.run('session-1', second)).toBe(true);
     expect(first).toHaveBeenCalledTimes(1);
     expect(second).not.toHaveBeenCalled();
     expect(tasks.size).toBe(1);
@@ -41,9 +42,9 @@ describe('background tasks', () => {
     await tasks.close();
     expect(sawAbort).toBe(true);
     expect(tasks.size).toBe(0);
-    // a closed set starts nothing more
+    // a closed set starts nothing more, and says so
     const late = vi.fn(async () => {});
-    tasks.run('late', late);
+    expect(tasks.run('late', late)).toBe(false);
     expect(late).not.toHaveBeenCalled();
   });
 });
