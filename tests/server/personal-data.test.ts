@@ -38,6 +38,9 @@ const application: LoanApplicationInput = {
   dateOfBirth: DATE_OF_BIRTH,
   email: EMAIL,
   phoneNumber: '+371 2619 8437',
+  // notices by e-mail and SMS: their jobs are the queue's, checked below like the tables
+  emailNotices: true,
+  smsNotices: true,
 };
 
 /** What must never leave the server, in every form it was typed or stored in. */
@@ -245,7 +248,7 @@ describe.each<Storage>(['pglite', 'postgres'])('personal data (%s)', (storage) =
         }
       }
     }
-    // nor does the job queue carry any of it
+    // nor does the job queue carry any of it (the notices that the offers are here)
     const jobs = (await running.broker.db.query<{ row: string }>('SELECT t::text AS row FROM pgboss.job t')).rows;
     expect(jobs.length).toBeGreaterThan(0);
     for (const { row } of jobs) {
@@ -266,8 +269,6 @@ describe.each<Storage>(['pglite', 'postgres'])('personal data (%s)', (storage) =
       personalId: PERSONAL_CODE,
       phoneNumber: PHONE,
       acceptDirectMarketing: false,
-      emailNotices: false,
-      smsNotices: false,
       excludedLenders: [],
     });
     // bound to its row: on another row it does not open
