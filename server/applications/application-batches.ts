@@ -1,4 +1,5 @@
 import type { Database, Sql } from '../db/database.ts';
+import { createInFlightBatches, failed, succeeded, type ItemOutcome } from '../db/in-flight-batches.ts';
 import { lockApplication, refreshLenderProgress } from './progress.ts';
 
 /** A change to one application's lender rows, made inside the transaction that holds its row. */
@@ -19,12 +20,6 @@ type AnyChange = ApplicationChange | CombinedChange<never>;
 /** How long an application's first waiting change waits for others to go with it. */
 export const GATHER_MS = 25;
 
-interface Waiting {
-  readonly change: AnyChange;
-  resolve(): void;
-  reject(error: unknown): void;
-}
-
 export interface ApplicationBatches {
   /** Resolves once the change is committed and `afterCommit` has run for it. */
   apply<T>(applicationId: string, change: ApplicationChange | CombinedChange<T>): Promise<void>;
@@ -34,7 +29,8 @@ export interface ApplicationBatches {
  * Lenders answer an application in bursts (fifteen callbacks within a second). Each in its own
  * transaction, they queued on the application's row lock, each holding a pooled connection while
  * it waited, and the pool ran dry for everyone else. Here one process applies an application's
- * changes one transaction at a time, and those that arrive meanwhile go together into the next:
+ * changes one transaction at a time, and those that arrive meanwhile go together into the next
+ * (createInFlightBatches, keyed by application):
  * one lock, one progress refresh, one NOTIFY for the lot, and one statement for the changes of one
  * kind (CombinedChange). Other processes still meet the row lock.
  * When a batch fails, its changes are tried one by one, so one bad change fails alone.
@@ -49,9 +45,6 @@ export function createApplicationBatches(
   afterCommit: (applicationId: string) => Promise<void>,
   gatherMs = GATHER_MS,
 ): ApplicationBatches {
-  const waiting = new Map<string, Waiting[]>();
-  const running = new Set<string>();
-
   const commit = async (applicationId: string, changes: readonly AnyChange[]) => {
     await db.transaction(async (tx) => {
       await lockApplication(tx, applicationId);
@@ -70,38 +63,18 @@ export function createApplicationBatches(
     await afterCommit(applicationId);
   };
 
-  const drain = async (applicationId: string) => {
+  const apply = createInFlightBatches<string, AnyChange, undefined>(async (applicationId, changes) => {
     try {
-      for (let batch = waiting.get(applicationId); batch; batch = waiting.get(applicationId)) {
-        waiting.delete(applicationId);
-        try {
-          await commit(
-            applicationId,
-            batch.map((item) => item.change),
-          );
-          for (const item of batch) item.resolve();
-        } catch (error) {
-          if (batch.length === 1) batch[0]?.reject(error);
-          else for (const item of batch) await commit(applicationId, [item.change]).then(item.resolve, item.reject);
-        }
-      }
-    } finally {
-      running.delete(applicationId);
+      await commit(applicationId, changes);
+      return changes.map(() => succeeded(undefined));
+    } catch (error) {
+      if (changes.length === 1) return [failed(error)];
+      const outcomes: ItemOutcome<undefined>[] = [];
+      for (const change of changes)
+        outcomes.push(await commit(applicationId, [change]).then(() => succeeded(undefined), failed));
+      return outcomes;
     }
-  };
+  }, gatherMs);
 
-  return {
-    apply: (applicationId, change) =>
-      new Promise<void>((resolve, reject) => {
-        const item: Waiting = { change: change as AnyChange, resolve, reject };
-        const batch = waiting.get(applicationId);
-        if (batch) batch.push(item);
-        else waiting.set(applicationId, [item]);
-        if (running.has(applicationId)) return;
-        // running from now on, so that what arrives meanwhile joins the batch rather than starting one
-        running.add(applicationId);
-        if (gatherMs > 0) setTimeout(() => void drain(applicationId), gatherMs);
-        else void drain(applicationId);
-      }),
-  };
+  return { apply: (applicationId, change) => apply(applicationId, change as AnyChange) };
 }
