@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../tests/support/postgres-cluster.ts';
 
@@ -17,7 +18,12 @@ export interface Member {
   readonly name: string;
   readonly url: string;
   readonly child: ChildProcess;
+  /** the heap left live by the process's latest full garbage collection, in MB (null before the first) */
+  readonly liveHeapMb: () => number | null;
 }
+
+/** V8's --trace-gc line of a full collection: `Mark-Compact 212.3 (230.1) -> 61.8 (228.9) MB, …` */
+const FULL_GC = /Mark-Compact(?: \(reduce\))? [\d.]+ \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/;
 
 /** Resident memory of a process in MB, from /proc (Linux). */
 export function rssMb(pid: number | undefined): number {
@@ -82,29 +88,45 @@ async function ready(url: string, child: ChildProcess, name: string): Promise<vo
   throw new Error(`${name} was not ready in 60 s (${url})`);
 }
 
-function start(name: string, entry: string, env: Record<string, string>): ChildProcess {
+/**
+ * Starts a server process with --trace-gc, whose lines of full collections give the live heap: resident memory
+ * alone cannot tell a leak from V8 keeping pages it has collected. Every other line goes on to this stdout.
+ */
+function start(name: string, entry: string, env: Record<string, string>): Omit<Member, 'url'> {
   // BENCH_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: to profile the servers under load
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, ['--trace-gc', ...nodeArgs, entry], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let liveHeapMb: number | null = null;
+  createInterface({ input: present(child.stdout) }).on('line', (line) => {
+    if (line.includes('Scavenge')) return;
+    const full = FULL_GC.exec(line);
+    if (full) liveHeapMb = Number(full[1]);
+    else if (!line.includes('Mark-Compact')) console.log(line);
   });
   // a crash of the bench must not leave servers running
   process.once('exit', () => child.kill('SIGKILL'));
-  return child;
+  return { name, child, liveHeapMb: () => liveHeapMb };
+}
+
+function present<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error('the child process has no stdout');
+  return value;
 }
 
 export async function startSandbox(): Promise<Member> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = start('sandbox', 'server/sandbox/standalone.ts', {
+  const sandbox = start('sandbox', 'server/sandbox/standalone.ts', {
     PORT: String(port),
     SANDBOX_LENDER_DELAY_MS: '0',
     SMART_ID_SANDBOX_AUTO: 'OK',
   });
-  await ready(`${url}/sandbox/smart-id/app`, child, 'the sandbox');
-  return { name: 'sandbox', url, child };
+  await ready(`${url}/sandbox/smart-id/app`, sandbox.child, 'the sandbox');
+  return { ...sandbox, url };
 }
 
 export interface FleetOptions {
@@ -123,7 +145,7 @@ export async function startBrokers({ databaseUrl, sandboxUrl, processes, poolSiz
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const name = `broker ${index + 1}`;
-    const child = start(name, 'server/sandbox/main.ts', {
+    const broker = start(name, 'server/sandbox/main.ts', {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_BASE_URL: url,
@@ -139,8 +161,8 @@ export async function startBrokers({ databaseUrl, sandboxUrl, processes, poolSiz
       // one address sends everything: per-address limits are for people, not for a load generator
       RATE_LIMIT_SCALE: '1000000',
     });
-    await ready(`${url}/api/lenders`, child, name);
-    brokers.push({ name, url, child });
+    await ready(`${url}/api/lenders`, broker.child, name);
+    brokers.push({ ...broker, url });
   }
   return brokers;
 }

@@ -122,10 +122,21 @@ try {
   // memory after warm-up: caches and the heap reach their working size in the first third of the
   // run; what grows after that grows with the number of applications
   let rssWarm = rssBefore;
-  const warm = setTimeout(() => (rssWarm = members.map((member) => rssMb(member.child.pid))), (seconds * 1000) / 3);
+  let liveWarm = members.map((member) => member.liveHeapMb());
+  const warm = setTimeout(
+    () => {
+      rssWarm = members.map((member) => rssMb(member.child.pid));
+      liveWarm = members.map((member) => member.liveHeapMb());
+    },
+    (seconds * 1000) / 3,
+  );
   // and every five seconds, to see whether it levels off
   const rssTimeline: number[][] = [];
-  const timeline = setInterval(() => rssTimeline.push(members.map((member) => rssMb(member.child.pid))), 5000);
+  const liveTimeline: (number | null)[][] = [];
+  const timeline = setInterval(() => {
+    rssTimeline.push(members.map((member) => rssMb(member.child.pid)));
+    liveTimeline.push(members.map((member) => member.liveHeapMb()));
+  }, 5000);
   const deadline = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -145,6 +156,7 @@ try {
   clearTimeout(warm);
   clearInterval(timeline);
   const rssAfter = members.map((member) => rssMb(member.child.pid));
+  const liveAfter = members.map((member) => member.liveHeapMb());
   const cpuAfter = cpu();
   const cpuNames = [...members.map((member) => member.name), 'postgres'];
   for (const stream of holders) stream.close();
@@ -172,6 +184,14 @@ try {
     sseErrors,
     rssGrowthMb: Object.fromEntries(
       members.map((member, index) => [member.name, round((rssAfter[index] ?? 0) - (rssWarm[index] ?? 0))]),
+    ),
+    // the heap left live by the latest full collection, a third into the run and at its end: a leak shows here,
+    // while resident memory also holds what V8 collected but keeps
+    liveHeapGrowthMb: Object.fromEntries(
+      members.map((member, index) => {
+        const [before, after] = [liveWarm[index], liveAfter[index]];
+        return [member.name, before == null || after == null ? null : round(after - before)];
+      }),
     ),
     cpuSeconds: Object.fromEntries(
       cpuNames.map((name, index) => [name, round((cpuAfter[index] ?? 0) - (cpuBefore[index] ?? 0))]),
@@ -237,7 +257,9 @@ try {
     );
   for (const [index, member] of members.entries())
     console.log(
-      `  ${member.name} every 5 s: ${rssTimeline.map((sample) => Math.round(sample[index] ?? 0)).join(' ')} MB`,
+      `  ${member.name} every 5 s: ${rssTimeline.map((sample) => Math.round(sample[index] ?? 0)).join(' ')} MB ` +
+        `resident, ${liveTimeline.map((sample) => (sample[index] == null ? '-' : Math.round(sample[index]))).join(' ')} ` +
+        `MB live after the latest full GC`,
     );
   // whatever is still open (a stream the server never ended) must not hold the result back
   await dispatcher.destroy();
