@@ -23,6 +23,18 @@ export function knownApplicationId(token: string): string | undefined {
   return entry && entry.expiresAt > Date.now() ? entry.id : undefined;
 }
 
+/** A token this process has just issued: its application's next requests find it without a statement. */
+export function rememberToken(token: string, applicationId: string, expiresAt: Date): void {
+  remember(token, applicationId, expiresAt);
+}
+
+function remember(token: string, id: string, expiresAt: Date): TokenEntry {
+  const entry = { id, expiresAt: expiresAt.getTime() };
+  if (tokenCache.size >= MAX_TOKENS) tokenCache.delete(tokenCache.keys().next().value as string);
+  tokenCache.set(token, entry);
+  return entry;
+}
+
 /** The application a token opens; unknown and expired tokens both answer 404 invalidToken. */
 export async function applicationIdForToken(broker: Broker, token: string): Promise<string> {
   let entry = tokenCache.get(token);
@@ -34,9 +46,7 @@ export async function applicationIdForToken(broker: Broker, token: string): Prom
       )
     ).rows;
     if (!row) throw new Refusal('unknownToken');
-    entry = { id: row.id, expiresAt: row.token_expires_at.getTime() };
-    if (tokenCache.size >= MAX_TOKENS) tokenCache.delete(tokenCache.keys().next().value as string);
-    tokenCache.set(token, entry);
+    entry = remember(token, row.id, row.token_expires_at);
   }
   if (entry.expiresAt <= Date.now()) throw new Refusal('unknownToken');
   return entry.id;

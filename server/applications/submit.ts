@@ -8,6 +8,7 @@ import { normalizePhone } from '../../domain/phone.ts';
 import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import { newToken, tokenHash } from '../security/tokens.ts';
+import { rememberToken } from './lookup.ts';
 import { sealApplicant } from './applicant-record.ts';
 import { personKeyOf } from '../security/lookup-keys.ts';
 import { noticeChoicesOf, recordFormConsents } from '../account/consents.ts';
@@ -38,9 +39,8 @@ export async function submitApplication(
     .update(JSON.stringify({ ...submission, application }))
     .digest('base64url');
 
-  const existing = await replay(broker, idempotencyKey, requestHash);
-  if (existing) return existing;
-
+  // the insert goes first and meets an earlier request with the same key by its unique index: a lookup
+  // before it was a statement for every application, for the rare retry
   const id = randomUUID();
   const token = newToken();
   const expiresAt = new Date(Date.now() + broker.config.tokenTtlDays * 86_400_000);
@@ -74,11 +74,13 @@ export async function submitApplication(
     ],
   );
   if (inserted.rows.length === 0) {
-    // another request with this key won the race
-    const raced = await replay(broker, idempotencyKey, requestHash);
-    if (raced) return raced;
+    // a request with this key came before (a retry) or is being stored at this moment
+    const earlier = await replay(broker, idempotencyKey, requestHash);
+    if (earlier) return earlier;
     throw new Refusal('idempotencyKeyInFlight');
   }
+  // the next steps (the status stream, the identification) name the token at once
+  rememberToken(token, id, expiresAt);
   await recordFormConsents(broker, personKey, application);
   await noticeApplicationReceived(broker, id);
   return { token, expiresAt: expiresAt.toISOString() };
