@@ -47,6 +47,7 @@ export async function submitApplication(
   const applicant = sealApplicant(broker.cipher, id, application);
   const sealedToken = broker.cipher.encrypt(token, `${id}:token`);
   const personKey = personKeyOf(broker.config.lookupKey, application.personalId);
+  const noticeChoices = noticeChoicesOf(application);
   const inserted = await broker.db.query(
     `INSERT INTO applications (id, token_hash, token_expires_at, idempotency_key, request_hash, token_ciphertext,
        state, language, amount, term, purpose, key_id, applicant_ciphertext, tracking, person_key, notice_choices,
@@ -68,7 +69,7 @@ export async function submitApplication(
       applicant.ciphertext,
       JSON.stringify(submission.tracking ?? {}),
       personKey,
-      JSON.stringify(noticeChoicesOf(application)),
+      JSON.stringify(noticeChoices),
       [...new Set(application.excludedLenders)],
       submission.test === true,
     ],
@@ -82,7 +83,7 @@ export async function submitApplication(
   // the next steps (the status stream, the identification) name the token at once
   rememberToken(token, id, expiresAt);
   await recordFormConsents(broker, personKey, application);
-  await noticeApplicationReceived(broker, id);
+  await noticeApplicationReceived(broker, id, noticeChoices);
   return { token, expiresAt: expiresAt.toISOString() };
 }
 

@@ -43,19 +43,16 @@ async function queueNotice(
   }
 }
 
-async function choicesOf(broker: Broker, applicationId: string): Promise<NoticeChoices | null> {
-  const [row] = (
-    await broker.db.query<{ notice_choices: NoticeChoices }>('SELECT notice_choices FROM applications WHERE id = $1', [
-      applicationId,
-    ])
-  ).rows;
-  return row?.notice_choices ?? null;
-}
-
-/** Right after a submission: the message with the link that continues it. */
-export async function noticeApplicationReceived(broker: Broker, applicationId: string): Promise<void> {
-  const choices = await choicesOf(broker, applicationId);
-  if (choices) await queueNotice(broker, applicationId, choices, 'received', 'received');
+/**
+ * Right after a submission: the message with the link that continues it. The submission passes the choices it
+ * has just stored rather than have them read back: an application without notices costs no statement here.
+ */
+export async function noticeApplicationReceived(
+  broker: Broker,
+  applicationId: string,
+  choices: NoticeChoices,
+): Promise<void> {
+  await queueNotice(broker, applicationId, choices, 'received', 'received');
 }
 
 /** After a lender answered or a contract was signed: offers ready, all answered, signed. */
