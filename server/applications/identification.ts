@@ -10,7 +10,7 @@ import { FOLLOW_LEASE_SECONDS, followSmartIdSession } from './smart-id-session.t
 import { openApplicant } from './applicant-record.ts';
 import { applicationIdForToken } from './lookup.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
-import { announceStatusChange, statusChanged } from './status-hub.ts';
+import { STATUS_CHANNEL } from './status-hub.ts';
 import { finishIdentification } from './identification-outcome.ts';
 
 /** States from which a person may (again) choose how to identify: also while waiting on another method. */
@@ -34,19 +34,23 @@ export async function startIdentification(
   const identificationId = randomUUID();
   const returnState = randomBytes(32).toString('base64url');
   const application = await broker.db.transaction(async (tx) => {
+    // the state's check, the application's lock and its change in one statement
     const [row] = (
-      await tx.query<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = $1 FOR UPDATE`, [
-        applicationId,
-      ])
+      await tx.query<ApplicationRow>(
+        `UPDATE applications SET state = 'identifying', updated_at = now()
+         WHERE id = $1 AND state = ANY($2::text[]) RETURNING ${APPLICATION_COLUMNS}`,
+        [applicationId, IDENTIFIABLE],
+      )
     ).rows;
-    if (!row || !IDENTIFIABLE.includes(row.state)) throw new Refusal('wrongState');
+    if (!row) throw new Refusal('wrongState');
+    // an earlier identification still pending is abandoned, the new one stored and the change announced, at once
     await tx.query(
-      `UPDATE identifications SET state = 'abandoned', finished_at = now() WHERE application_id = $1 AND state = 'pending'`,
-      [applicationId],
-    );
-    await tx.query(
-      `INSERT INTO identifications (id, application_id, method, institution_id, state, return_state_hash, return_to)
-       VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
+      `WITH abandoned AS (
+         UPDATE identifications SET state = 'abandoned', finished_at = now()
+         WHERE application_id = $2 AND state = 'pending')
+       INSERT INTO identifications (id, application_id, method, institution_id, state, return_state_hash, return_to)
+       VALUES ($1, $2, $3, $4, 'pending', $5, $6)
+       RETURNING pg_notify($7, application_id::text)`,
       [
         identificationId,
         applicationId,
@@ -54,10 +58,9 @@ export async function startIdentification(
         body.method === 'bank' ? body.institutionId : null,
         body.method === 'smartId' ? null : hashReturnState(returnState),
         body.method === 'smartId' ? 'wizard' : (body.returnTo ?? 'wizard'),
+        STATUS_CHANNEL,
       ],
     );
-    await tx.query(`UPDATE applications SET state = 'identifying', updated_at = now() WHERE id = $1`, [applicationId]);
-    await announceStatusChange(tx, applicationId);
     return row;
   });
   broker.hub.forget(applicationId);
@@ -114,14 +117,17 @@ async function startSmartId(
   }
   // the hash goes with the session: whichever process follows it verifies the signature over it
   // this process follows the session, and holds its lease from the start
+  // and the status change (the verification code) is announced by the same statement
   await broker.db.query(
-    `UPDATE identifications SET provider_session_id = $2, verification_code = $3, provider_challenge = $4,
-       follow_until = now() + make_interval(secs => $5)
-     WHERE id = $1`,
-    [identificationId, started.sessionId, started.verificationCode, started.hash, FOLLOW_LEASE_SECONDS],
+    `WITH started AS (
+       UPDATE identifications SET provider_session_id = $2, verification_code = $3, provider_challenge = $4,
+         follow_until = now() + make_interval(secs => $5)
+       WHERE id = $1 RETURNING application_id)
+     SELECT pg_notify($6, application_id::text) FROM started`,
+    [identificationId, started.sessionId, started.verificationCode, started.hash, FOLLOW_LEASE_SECONDS, STATUS_CHANNEL],
   );
-  await statusChanged(broker, application.id);
-  followSmartIdSession(broker, identificationId);
+  broker.hub.forget(application.id);
+  followSmartIdSession(broker, identificationId, { sessionId: started.sessionId, challenge: started.hash });
   return { method: 'smartId', verificationCode: started.verificationCode };
 }
 

@@ -20,14 +20,39 @@ const FAILURES_BEFORE_GIVING_UP = 5;
  * identification. The start holds the session's lease (`follow_until`); if this process stops or gives
  * up, the lease runs out and resumeSmartIdSessions takes the session up again wherever it runs.
  */
-export function followSmartIdSession(broker: Broker, identificationId: string): void {
-  broker.background.run(`smart-id:${identificationId}`, (signal) => follow(broker, identificationId, signal));
+export function followSmartIdSession(broker: Broker, identificationId: string, started?: FollowedSession): void {
+  broker.background.run(`smart-id:${identificationId}`, (signal) => follow(broker, identificationId, signal, started));
 }
 
-async function follow(broker: Broker, identificationId: string, signal: AbortSignal): Promise<void> {
+/** A session as the start has just stored it, with its lease: the first long poll goes without renewing it. */
+export interface FollowedSession {
+  readonly sessionId: string;
+  readonly challenge: string;
+}
+
+interface SessionToPoll {
+  readonly provider_session_id: string;
+  readonly provider_challenge: string | null;
+}
+
+async function follow(
+  broker: Broker,
+  identificationId: string,
+  signal: AbortSignal,
+  started: FollowedSession | undefined,
+): Promise<void> {
+  let first: SessionToPoll | undefined = started && {
+    provider_session_id: started.sessionId,
+    provider_challenge: started.challenge,
+  };
   for (let failures = 0; !signal.aborted;) {
     try {
-      if (await pollOnce(broker, identificationId, signal)) return;
+      const session = first;
+      first = undefined;
+      const ended = session
+        ? await pollSession(broker, identificationId, session, signal)
+        : await pollOnce(broker, identificationId, signal);
+      if (ended) return;
       failures = 0;
     } catch (error) {
       if (signal.aborted) return;
@@ -53,6 +78,21 @@ async function pollOnce(broker: Broker, identificationId: string, signal: AbortS
     await finishIdentification(broker, identificationId, { kind: 'failed', failure: 'timeout' });
     return true;
   }
+  return pollSession(
+    broker,
+    identificationId,
+    { provider_session_id: identification.provider_session_id, provider_challenge: identification.provider_challenge },
+    signal,
+  );
+}
+
+/** One long poll of the session, and the identification's end once it has one; true when it ended. */
+async function pollSession(
+  broker: Broker,
+  identificationId: string,
+  identification: SessionToPoll,
+  signal: AbortSignal,
+): Promise<boolean> {
   const session = await broker.smartId.pollSession(
     identification.provider_session_id,
     LONG_POLL_MS,

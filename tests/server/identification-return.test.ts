@@ -106,6 +106,31 @@ describe.each<Storage>(['pglite', 'postgres'])('the identification return (%s)',
     expect(await identify(token, 'bank', 'approve')).toBe('/applicantWorkflow/confirmingIdentity');
   });
 
+  it('abandons a start when the person chooses another method: its return identifies no one', async () => {
+    const token = await submit(base);
+    const first = await startIdentification(base, {
+      token,
+      language: 'lv',
+      method: 'bank',
+      institutionId: 'daugavas-banka',
+    });
+    const { redirectUrl } = (await first.json()) as { redirectUrl: string };
+    const second = await startIdentification(base, { token, language: 'lv', method: 'eSignature' });
+    expect(second.status).toBe(200);
+    const { wizardPath } = await throughProviderPage(redirectUrl, {
+      personal_code: PERSON,
+      first_name: 'Jānis',
+      last_name: 'Bērziņš',
+      decision: 'approve',
+    });
+    expect(wizardPath).not.toBe('/applicantWorkflow/confirmingIdentity');
+    expect(await status(base, token)).toMatchObject({
+      state: 'identifying',
+      identification: { method: 'eSignature', state: 'pending' },
+      lenders: [],
+    });
+  });
+
   it("sends a widget's electronic signature to the widget's page, approved and refused", async () => {
     expect(await identify(await submit(base, {}, 'ru'), 'eSignature', 'approve', { returnTo: 'widget' })).toBe(
       '/widget/v1/identified?lang=ru&result=confirmed',
