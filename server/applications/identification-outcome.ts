@@ -5,8 +5,15 @@ import { normalizePersonalCode } from '../../domain/personal-code.ts';
 import type { Broker } from '../broker.ts';
 import { openApplicant } from './applicant-record.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
-import { announceStatusChange } from './status-hub.ts';
+import { announceStatusChange, STATUS_CHANNEL } from './status-hub.ts';
 import { sendOrQueueLenderRequests } from './lender-dispatch.ts';
+
+/** `a.id, a.state, …`: the columns of a list, of the table by that alias. */
+const qualified = (alias: string, columns: string) =>
+  columns
+    .split(',')
+    .map((column) => `${alias}.${column.trim()}`)
+    .join(', ');
 
 export type IdentificationOutcome =
   | { readonly kind: 'identified'; readonly personalCode: string }
@@ -22,19 +29,20 @@ export async function finishIdentification(
   outcome: IdentificationOutcome,
 ): Promise<{ succeeded: boolean; language: Language; returnTo: IdentificationReturn } | null> {
   const result = await broker.db.transaction(async (tx) => {
-    const [identification] = (
-      await tx.query<{ application_id: string; state: string; return_to: IdentificationReturn }>(
-        'SELECT application_id, state, return_to FROM identifications WHERE id = $1 FOR UPDATE',
+    // the identification and its application, both locked, in one statement
+    const [found] = (
+      await tx.query<
+        ApplicationRow & { identification_state: string; return_to: IdentificationReturn; application_id: string }
+      >(
+        `SELECT i.state AS identification_state, i.return_to, i.application_id, ${qualified('a', APPLICATION_COLUMNS)}
+         FROM identifications i JOIN applications a ON a.id = i.application_id
+         WHERE i.id = $1 FOR UPDATE`,
         [identificationId],
       )
     ).rows;
-    if (!identification) return null;
-    const [application] = (
-      await tx.query<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = $1 FOR UPDATE`, [
-        identification.application_id,
-      ])
-    ).rows;
-    if (!application) return null;
+    if (!found) return null;
+    const identification = { state: found.identification_state, return_to: found.return_to };
+    const application: ApplicationRow = found;
     /** `created`: the lender requests this ending made, to be queued after the commit */
     const ended = (succeeded: boolean, created: string[] = []) => ({
       succeeded,
@@ -65,30 +73,28 @@ export async function finishIdentification(
       return ended(false);
     }
 
-    await tx.query(`UPDATE identifications SET state = 'succeeded', finished_at = now() WHERE id = $1`, [
-      identificationId,
-    ]);
-    await tx.query(
-      `UPDATE applications SET state = 'processing', identified_at = now(), updated_at = now() WHERE id = $1`,
-      [application.id],
-    );
-    const created: string[] = [];
     // a test application goes to lenders that take test applications, and to no other
     const candidates = [...broker.lenders.values()].filter(
       (lender) => !application.test || lender.takesTestApplications === true,
     );
     const asked = lendersToAsk(candidates, application, application.excluded_lenders);
-    // one statement for all lenders: a statement a lender was a visible share of the database's work
-    if (asked.length > 0) {
-      const inserted = await tx.query<{ id: string }>(
-        `INSERT INTO lender_requests (id, application_id, lender_id, state)
-         SELECT gen_random_uuid(), $1, lender_id, 'queued' FROM unnest($2::text[]) AS lender_id
-         ON CONFLICT (application_id, lender_id) DO NOTHING RETURNING id`,
-        [application.id, asked.map((lender) => lender.id)],
-      );
-      created.push(...inserted.rows.map((row) => row.id));
-    }
-    await announceStatusChange(tx, application.id);
+    // the identification's and the application's new states, one lender request a lender (a statement a lender
+    // was a visible share of the database's work) and the status NOTIFY: one statement
+    const [stored] = (
+      await tx.query<{ created: string[] | null }>(
+        `WITH identified AS (
+           UPDATE identifications SET state = 'succeeded', finished_at = now() WHERE id = $1),
+         processing AS (
+           UPDATE applications SET state = 'processing', identified_at = now(), updated_at = now() WHERE id = $2),
+         inserted AS (
+           INSERT INTO lender_requests (id, application_id, lender_id, state)
+           SELECT gen_random_uuid(), $2, lender_id, 'queued' FROM unnest($3::text[]) AS lender_id
+           ON CONFLICT (application_id, lender_id) DO NOTHING RETURNING id)
+         SELECT (SELECT array_agg(id) FROM inserted) AS created, pg_notify($4, $2::text)`,
+        [identificationId, application.id, asked.map((lender) => lender.id), STATUS_CHANNEL],
+      )
+    ).rows;
+    const created = stored?.created ?? [];
     return ended(true, created);
   });
   if (!result) return null;
