@@ -7,6 +7,7 @@ import { openApplicant } from './applicant-record.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
 import { announceStatusChange, STATUS_CHANNEL } from './status-hub.ts';
 import { sendOrQueueLenderRequests } from './lender-dispatch.ts';
+import type { IdentifiedApplication } from './partner-application.ts';
 
 /** `a.id, a.state, …`: the columns of a list, of the table by that alias. */
 const qualified = (alias: string, columns: string) =>
@@ -32,9 +33,14 @@ export async function finishIdentification(
     // the identification and its application, both locked, in one statement
     const [found] = (
       await tx.query<
-        ApplicationRow & { identification_state: string; return_to: IdentificationReturn; application_id: string }
+        ApplicationRow & {
+          identification_state: string;
+          method: IdentifiedApplication['method'];
+          return_to: IdentificationReturn;
+          application_id: string;
+        }
       >(
-        `SELECT i.state AS identification_state, i.return_to, i.application_id, ${qualified('a', APPLICATION_COLUMNS)}
+        `SELECT i.state AS identification_state, i.method, i.return_to, i.application_id, ${qualified('a', APPLICATION_COLUMNS)}
          FROM identifications i JOIN applications a ON a.id = i.application_id
          WHERE i.id = $1 FOR UPDATE`,
         [identificationId],
@@ -50,6 +56,7 @@ export async function finishIdentification(
       returnTo: identification.return_to,
       applicationId: application.id,
       created,
+      identified: { application, method: found.method, identifiedAt: new Date() } satisfies IdentifiedApplication,
     });
     if (identification.state !== 'pending') return ended(identification.state === 'succeeded');
 
@@ -100,6 +107,6 @@ export async function finishIdentification(
   if (!result) return null;
   broker.hub.forget(result.applicationId);
   // after the commit; a crash right here leaves queued rows that the sweep queues again
-  if (result.created.length > 0) await sendOrQueueLenderRequests(broker, result.applicationId);
+  if (result.created.length > 0) await sendOrQueueLenderRequests(broker, result.applicationId, result.identified);
   return { succeeded: result.succeeded, language: result.language, returnTo: result.returnTo };
 }

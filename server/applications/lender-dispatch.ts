@@ -2,7 +2,12 @@ import type { Job } from 'pg-boss';
 import type { Broker } from '../broker.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { sendApplication } from '../lenders/lender-client.ts';
-import { partnerApplication, type PartnerApplicationBase } from './partner-application.ts';
+import {
+  partnerApplication,
+  partnerApplicationOf,
+  type IdentifiedApplication,
+  type PartnerApplicationBase,
+} from './partner-application.ts';
 import { settleLenderRequest } from './lender-timeout.ts';
 import { sentRequests } from './sent-requests.ts';
 import { statusChanged } from './status-hub.ts';
@@ -59,12 +64,16 @@ async function applicationOf(broker: Broker, data: LenderSendJob): Promise<strin
  * works no jobs (HTTP only), or one that is closing, queues the job instead. Lenders to retry go to the queue,
  * whose backoff then takes over; a crash mid-send leaves leases that run out, and the sweep queues them again.
  */
-export async function sendOrQueueLenderRequests(broker: Broker, applicationId: string): Promise<void> {
+export async function sendOrQueueLenderRequests(
+  broker: Broker,
+  applicationId: string,
+  identified?: IdentifiedApplication,
+): Promise<void> {
   const started =
     broker.config.workers &&
     broker.background.run(`lender-send ${applicationId}`, async () => {
       try {
-        await sendToLendersOf(broker, applicationId);
+        await sendToLendersOf(broker, applicationId, identified);
       } catch (error) {
         // the first retry a second later, as pg-boss's own backoff would have made it
         await enqueueLenderRequests(broker, [applicationId], 1);
@@ -87,7 +96,11 @@ export async function sendToLenders(broker: Broker, job: Job<LenderSendJob>): Pr
  * (the request id), which the lender deduplicates. Lenders that failed in a way worth retrying go
  * back to `queued` and this throws a LenderRetryableError, so pg-boss retries the job with backoff for them alone.
  */
-async function sendToLendersOf(broker: Broker, applicationId: string): Promise<void> {
+async function sendToLendersOf(
+  broker: Broker,
+  applicationId: string,
+  identified?: IdentifiedApplication,
+): Promise<void> {
   const claims = (
     await broker.db.query<Claim>(
       `UPDATE lender_requests SET state = 'sending', attempts = attempts + 1,
@@ -98,7 +111,9 @@ async function sendToLendersOf(broker: Broker, applicationId: string): Promise<v
     )
   ).rows;
   if (claims.length === 0) return; // sent already, answered, or another process holds the leases
-  const payload = await partnerApplication(broker, applicationId);
+  const payload = identified
+    ? partnerApplicationOf(broker, identified)
+    : await partnerApplication(broker, applicationId);
   // before the sends: a lender may answer before its send has returned
   for (const claim of claims) sentRequests(broker).remember(claim.id, { applicationId, lenderId: claim.lender_id });
   const outcomes = await Promise.all(claims.map((claim) => sendOne(broker, claim, payload)));

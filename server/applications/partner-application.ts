@@ -21,14 +21,35 @@ export async function partnerApplication(
     ])
   ).rows;
   if (!application) return null;
-  const applicant = openApplicant(broker.cipher, application);
-  if (!applicant) return null;
   const [identification] = (
-    await broker.db.query<{ method: PartnerApplication['identification']['method'] }>(
+    await broker.db.query<{ method: IdentificationMethod }>(
       `SELECT method FROM identifications WHERE application_id = $1 AND state = 'succeeded' ORDER BY finished_at DESC LIMIT 1`,
       [applicationId],
     )
   ).rows;
+  return partnerApplicationOf(broker, {
+    application,
+    method: identification?.method ?? 'bank',
+    identifiedAt: application.identified_at ?? new Date(),
+  });
+}
+
+type IdentificationMethod = PartnerApplication['identification']['method'];
+
+/** An application the moment its identification succeeded, as the process that identified it holds it. */
+export interface IdentifiedApplication {
+  readonly application: ApplicationRow;
+  readonly method: IdentificationMethod;
+  readonly identifiedAt: Date;
+}
+
+/** What a lender receives, from an application already read: the identifying process sends without reading it again. */
+export function partnerApplicationOf(
+  broker: Broker,
+  { application, method, identifiedAt }: IdentifiedApplication,
+): PartnerApplicationBase | null {
+  const applicant = openApplicant(broker.cipher, application);
+  if (!applicant) return null;
   const dependents = applicant.hasDependents
     ? applicant.numberOfDependents === 'moreThan5'
       ? 6
@@ -63,9 +84,6 @@ export async function partnerApplication(
       ...(applicant.ownsProperty !== undefined ? { ownsProperty: applicant.ownsProperty } : {}),
       politicallyExposed: applicant.politicalyExposedPerson,
     },
-    identification: {
-      method: identification?.method ?? 'bank',
-      verifiedAt: (application.identified_at ?? new Date()).toISOString(),
-    },
+    identification: { method, verifiedAt: identifiedAt.toISOString() },
   };
 }
