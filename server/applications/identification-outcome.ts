@@ -6,7 +6,13 @@ import type { Broker } from '../broker.ts';
 import { openApplicant } from './applicant-record.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
 import { announceStatusChange, STATUS_CHANNEL } from './status-hub.ts';
-import { sendOrQueueLenderRequests } from './lender-dispatch.ts';
+import {
+  SEND_LEASE_SECONDS,
+  sendOrQueueLenderRequests,
+  sendsAtOnce,
+  type Claim,
+  type PreparedSend,
+} from './lender-dispatch.ts';
 import type { IdentifiedApplication } from './partner-application.ts';
 
 /** `a.id, a.state, …`: the columns of a list, of the table by that alias. */
@@ -50,13 +56,16 @@ export async function finishIdentification(
     const identification = { state: found.identification_state, return_to: found.return_to };
     const application: ApplicationRow = found;
     /** `created`: the lender requests this ending made, to be queued after the commit */
-    const ended = (succeeded: boolean, created: string[] = []) => ({
+    const ended = (succeeded: boolean, created: readonly Claim[] = []) => ({
       succeeded,
       language: application.language,
       returnTo: identification.return_to,
       applicationId: application.id,
       created,
-      identified: { application, method: found.method, identifiedAt: new Date() } satisfies IdentifiedApplication,
+      prepared: {
+        identified: { application, method: found.method, identifiedAt: new Date() },
+        claims: created,
+      } satisfies PreparedSend,
     });
     if (identification.state !== 'pending') return ended(identification.state === 'succeeded');
 
@@ -87,18 +96,30 @@ export async function finishIdentification(
     const asked = lendersToAsk(candidates, application, application.excluded_lenders);
     // the identification's and the application's new states, one lender request a lender (a statement a lender
     // was a visible share of the database's work) and the status NOTIFY: one statement
+    // sent from here at once: the requests are created claimed, leased as a send's claim would lease them
+    const here = sendsAtOnce(broker);
     const [stored] = (
-      await tx.query<{ created: string[] | null }>(
+      await tx.query<{ created: Claim[] | null }>(
         `WITH identified AS (
            UPDATE identifications SET state = 'succeeded', finished_at = now() WHERE id = $1),
          processing AS (
            UPDATE applications SET state = 'processing', identified_at = now(), updated_at = now() WHERE id = $2),
          inserted AS (
-           INSERT INTO lender_requests (id, application_id, lender_id, state)
-           SELECT gen_random_uuid(), $2, lender_id, 'queued' FROM unnest($3::text[]) AS lender_id
-           ON CONFLICT (application_id, lender_id) DO NOTHING RETURNING id)
-         SELECT (SELECT array_agg(id) FROM inserted) AS created, pg_notify($4, $2::text)`,
-        [identificationId, application.id, asked.map((lender) => lender.id), STATUS_CHANNEL],
+           INSERT INTO lender_requests (id, application_id, lender_id, state, attempts, lease_until)
+           SELECT gen_random_uuid(), $2, lender_id, $5::text, $6::int,
+             CASE WHEN $6::int > 0 THEN now() + make_interval(secs => $7::int) END
+           FROM unnest($3::text[]) AS lender_id
+           ON CONFLICT (application_id, lender_id) DO NOTHING RETURNING id, lender_id, attempts)
+         SELECT (SELECT json_agg(inserted) FROM inserted) AS created, pg_notify($4, $2::text)`,
+        [
+          identificationId,
+          application.id,
+          asked.map((lender) => lender.id),
+          STATUS_CHANNEL,
+          here ? 'sending' : 'queued',
+          here ? 1 : 0,
+          SEND_LEASE_SECONDS,
+        ],
       )
     ).rows;
     const created = stored?.created ?? [];
@@ -106,7 +127,7 @@ export async function finishIdentification(
   });
   if (!result) return null;
   broker.hub.forget(result.applicationId);
-  // after the commit; a crash right here leaves queued rows that the sweep queues again
-  if (result.created.length > 0) await sendOrQueueLenderRequests(broker, result.applicationId, result.identified);
+  // after the commit; a crash right here leaves queued or leased rows that the sweep queues again
+  if (result.created.length > 0) await sendOrQueueLenderRequests(broker, result.applicationId, result.prepared);
   return { succeeded: result.succeeded, language: result.language, returnTo: result.returnTo };
 }

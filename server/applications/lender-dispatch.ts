@@ -10,9 +10,10 @@ import {
 } from './partner-application.ts';
 import { settleLenderRequest } from './lender-timeout.ts';
 import { sentRequests } from './sent-requests.ts';
-import { statusChanged } from './status-hub.ts';
+import { STATUS_CHANNEL } from './status-hub.ts';
 
-const LEASE_SECONDS = 30;
+/** How long a process holds the lender requests it sends; a process that stopped mid-send loses them after it. */
+export const SEND_LEASE_SECONDS = 30;
 
 /**
  * One job per application, not per lender request: its sends go out together from one process. A
@@ -37,11 +38,24 @@ export async function enqueueLenderRequests(
   );
 }
 
-interface Claim {
+/** A lender request this process holds the lease of, to send it. */
+export interface Claim {
   readonly id: string;
   readonly lender_id: string;
   readonly attempts: number;
 }
+
+/**
+ * What the identifying process hands to the send: the application as it has just read it, and the requests it
+ * has just created already claimed (state `sending`, leased), so the send reads and claims nothing.
+ */
+export interface PreparedSend {
+  readonly identified: IdentifiedApplication;
+  readonly claims: readonly Claim[];
+}
+
+/** Whether this process sends an application it identified itself (a process serving HTTP only queues a job). */
+export const sendsAtOnce = (broker: Broker): boolean => broker.config.workers;
 
 type Outcome =
   | { readonly kind: 'sent'; readonly id: string; readonly reference: string }
@@ -67,13 +81,14 @@ async function applicationOf(broker: Broker, data: LenderSendJob): Promise<strin
 export async function sendOrQueueLenderRequests(
   broker: Broker,
   applicationId: string,
-  identified?: IdentifiedApplication,
+  prepared?: PreparedSend,
 ): Promise<void> {
+  // a closing process queues the job; requests it had claimed are queued again by the sweep once their lease ends
   const started =
-    broker.config.workers &&
+    sendsAtOnce(broker) &&
     broker.background.run(`lender-send ${applicationId}`, async () => {
       try {
-        await sendToLendersOf(broker, applicationId, identified);
+        await sendToLendersOf(broker, applicationId, prepared);
       } catch (error) {
         // the first retry a second later, as pg-boss's own backoff would have made it
         await enqueueLenderRequests(broker, [applicationId], 1);
@@ -96,23 +111,21 @@ export async function sendToLenders(broker: Broker, job: Job<LenderSendJob>): Pr
  * (the request id), which the lender deduplicates. Lenders that failed in a way worth retrying go
  * back to `queued` and this throws a LenderRetryableError, so pg-boss retries the job with backoff for them alone.
  */
-async function sendToLendersOf(
-  broker: Broker,
-  applicationId: string,
-  identified?: IdentifiedApplication,
-): Promise<void> {
-  const claims = (
-    await broker.db.query<Claim>(
-      `UPDATE lender_requests SET state = 'sending', attempts = attempts + 1,
+async function sendToLendersOf(broker: Broker, applicationId: string, prepared?: PreparedSend): Promise<void> {
+  const claims =
+    prepared?.claims ??
+    (
+      await broker.db.query<Claim>(
+        `UPDATE lender_requests SET state = 'sending', attempts = attempts + 1,
          lease_until = now() + make_interval(secs => $2)
        WHERE application_id = $1 AND (state = 'queued' OR (state = 'sending' AND lease_until < now()))
        RETURNING id, lender_id, attempts`,
-      [applicationId, LEASE_SECONDS],
-    )
-  ).rows;
+        [applicationId, SEND_LEASE_SECONDS],
+      )
+    ).rows;
   if (claims.length === 0) return; // sent already, answered, or another process holds the leases
-  const payload = identified
-    ? partnerApplicationOf(broker, identified)
+  const payload = prepared
+    ? partnerApplicationOf(broker, prepared.identified)
     : await partnerApplication(broker, applicationId);
   // before the sends: a lender may answer before its send has returned
   for (const claim of claims) sentRequests(broker).remember(claim.id, { applicationId, lenderId: claim.lender_id });
@@ -122,15 +135,18 @@ async function sendToLendersOf(
   if (sent.length > 0) {
     await broker.db.query(
       // a lender may have answered before the last of the sends returned: its row keeps its answer
-      // but gets the reference too, which a review request or a withdrawal is addressed by
-      `UPDATE lender_requests r SET lender_reference = s.reference, sent_at = COALESCE(r.sent_at, now()),
-         state = CASE WHEN r.state = 'sending' THEN 'sent' ELSE r.state END,
-         lease_until = CASE WHEN r.state = 'sending' THEN NULL ELSE r.lease_until END
-       FROM unnest($1::uuid[], $2::text[]) AS s(id, reference)
-       WHERE r.id = s.id`,
-      [sent.map((outcome) => outcome.id), sent.map((outcome) => outcome.reference)],
+      // but gets the reference too, which a review request or a withdrawal is addressed by; the
+      // status change is announced by the same statement
+      `WITH marked AS (
+         UPDATE lender_requests r SET lender_reference = s.reference, sent_at = COALESCE(r.sent_at, now()),
+           state = CASE WHEN r.state = 'sending' THEN 'sent' ELSE r.state END,
+           lease_until = CASE WHEN r.state = 'sending' THEN NULL ELSE r.lease_until END
+         FROM unnest($1::uuid[], $2::text[]) AS s(id, reference)
+         WHERE r.id = s.id)
+       SELECT pg_notify($3, $4)`,
+      [sent.map((outcome) => outcome.id), sent.map((outcome) => outcome.reference), STATUS_CHANNEL, applicationId],
     );
-    await statusChanged(broker, applicationId);
+    broker.hub.forget(applicationId);
   }
   for (const outcome of outcomes)
     if (outcome.kind === 'failed')

@@ -58,3 +58,27 @@ describe.each<Storage>(['pglite', 'postgres'])('sending to the lenders (%s)', (s
     expect(await lenderSendJobs()).toBeGreaterThanOrEqual(1);
   }, 40_000);
 });
+
+/** A process that serves HTTP only leaves the sends to the processes that work jobs: it queues one. */
+describe('sending from a process that works no jobs (WORKERS=off)', () => {
+  let broker: RunningBroker;
+  beforeAll(async () => {
+    broker = await startBroker({ storage: 'postgres', postgresUrl: inject('postgresUrl'), env: { WORKERS: 'off' } });
+  });
+  afterAll(async () => broker.close());
+
+  it('queues a lender-send job and leaves the requests queued, unleased, for the workers', async () => {
+    const token = await submit(broker.url);
+    await identifyByBank(broker.url, token, 'approve');
+    const { rows: jobs } = await broker.broker.db.query<{ data: { applicationId: string } }>(
+      `SELECT data FROM pgboss.job WHERE name = 'lender-send'`,
+    );
+    expect(jobs).toHaveLength(1);
+    const { rows: requests } = await broker.broker.db.query<{ state: string; lease_until: Date | null }>(
+      `SELECT state, lease_until FROM lender_requests WHERE application_id = $1`,
+      [jobs[0]?.data.applicationId],
+    );
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((request) => request.state === 'queued' && request.lease_until === null)).toBe(true);
+  });
+});
