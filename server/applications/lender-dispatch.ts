@@ -137,12 +137,14 @@ async function sendToLendersOf(broker: Broker, applicationId: string, prepared?:
       // a lender may have answered before the last of the sends returned: its row keeps its answer
       // but gets the reference too, which a review request or a withdrawal is addressed by; the
       // status change is announced by the same statement
+      // The rows are found by their primary key (= ANY), as the answers' batches find them.
       `WITH marked AS (
-         UPDATE lender_requests r SET lender_reference = s.reference, sent_at = COALESCE(r.sent_at, now()),
+         UPDATE lender_requests r
+         SET lender_reference = ($2::text[])[array_position($1::uuid[], r.id)],
+           sent_at = COALESCE(r.sent_at, now()),
            state = CASE WHEN r.state = 'sending' THEN 'sent' ELSE r.state END,
            lease_until = CASE WHEN r.state = 'sending' THEN NULL ELSE r.lease_until END
-         FROM unnest($1::uuid[], $2::text[]) AS s(id, reference)
-         WHERE r.id = s.id)
+         WHERE r.id = ANY($1::uuid[]))
        SELECT pg_notify($3, $4)`,
       [sent.map((outcome) => outcome.id), sent.map((outcome) => outcome.reference), STATUS_CHANNEL, applicationId],
     );
