@@ -50,6 +50,13 @@ export function cpuSeconds(pid: number | undefined): number {
   }
 }
 
+/** CPU seconds the whole machine has been busy (every core, every process), from /proc/stat. */
+export function machineCpuSeconds(): number {
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] =
+    readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+  return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS;
+}
+
 /** CPU seconds of the PostgreSQL server and every backend it forked (finished ones included). */
 export function postgresCpuSeconds(dataDir: string | undefined): number {
   if (dataDir === undefined) return 0;

@@ -20,7 +20,16 @@ import { lendersAnswerSchema } from '../../domain/lenders.ts';
 import { servesLoan } from '../../domain/lender-reach.ts';
 import { startCluster } from '../../tests/support/postgres-cluster.ts';
 import { jobsPerApplication, serverSteps, topStatements } from './database-report.ts';
-import { cpuSeconds, postgresCpuSeconds, rssMb, startBrokers, startSandbox, stop, type Member } from './fleet.ts';
+import {
+  cpuSeconds,
+  machineCpuSeconds,
+  postgresCpuSeconds,
+  rssMb,
+  startBrokers,
+  startSandbox,
+  stop,
+  type Member,
+} from './fleet.ts';
 import { benchDispatcher, follow, journey, submit, type JourneyTimes, type Loan, type Stream } from './journey.ts';
 
 const { values } = parseArgs({
@@ -103,7 +112,13 @@ try {
     Math.max(1, holderCount);
   console.log(`the held streams took ${Math.round(streamKb)} kB of broker memory each (submissions included)`);
   // where the machine's two cores went: each process's CPU seconds over the run
-  const cpu = () => [...members.map((member) => cpuSeconds(member.child.pid)), postgresCpuSeconds(cluster.dataDir)];
+  // the load generator (this process, with its held streams) shares the cores: it is counted apart
+  const cpu = () => [
+    ...members.map((member) => cpuSeconds(member.child.pid)),
+    postgresCpuSeconds(cluster.dataDir),
+    cpuSeconds(process.pid),
+    machineCpuSeconds(),
+  ];
   const cpuBefore = cpu();
   let dbConnections = 0;
   const sampler = setInterval(() => {
@@ -159,6 +174,9 @@ try {
   const liveAfter = members.map((member) => member.liveHeapMb());
   const cpuAfter = cpu();
   const cpuNames = [...members.map((member) => member.name), 'postgres'];
+  const [generatorCpu, machineCpu] = [cpuNames.length, cpuNames.length + 1].map((index) =>
+    round((cpuAfter[index] ?? 0) - (cpuBefore[index] ?? 0)),
+  );
   for (const stream of holders) stream.close();
   await Promise.all(holding);
   const openedHolders = holders.length - sseErrors;
@@ -226,7 +244,9 @@ try {
   const cpuTotal = Object.values(result.cpuSeconds).reduce((sum, value) => sum + value, 0);
   console.log(
     `  CPU over the run: ${cpuNames.map((name) => `${name} ${result.cpuSeconds[name]} s`).join(', ')}; ` +
-      `${Math.round((cpuTotal * 1000) / Math.max(1, journeys.length))} ms of CPU per application`,
+      `${Math.round((cpuTotal * 1000) / Math.max(1, journeys.length))} ms of CPU per application; ` +
+      `the load generator ${generatorCpu} s (${round(((generatorCpu ?? 0) * 1000) / Math.max(1, journeys.length))} ms an application), ` +
+      `the whole machine ${machineCpu} s of ${round(elapsed * availableParallelism())} s`,
   );
   const steps = await serverSteps(db);
   const jobs = await jobsPerApplication(db);

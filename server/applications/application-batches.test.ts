@@ -73,7 +73,12 @@ describe('application batches', () => {
     expect(calls).toEqual([['lender-a'], ['lender-b', 'lender-d']]);
     expect(database.transactions).toHaveLength(2);
     // one lock, the changes (the offers of the batch in one statement), one progress refresh
-    expect(database.transactions[1]).toEqual(['SELECT 1', 'UPDATE lender-c', 'INSERT offers', 'UPDATE applications']);
+    expect(database.transactions[1]).toEqual([
+      'SELECT notice_choices',
+      'UPDATE lender-c',
+      'INSERT offers',
+      'UPDATE applications',
+    ]);
     expect(committed).toEqual(['application-1', 'application-1']);
   });
 

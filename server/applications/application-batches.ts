@@ -1,3 +1,4 @@
+import type { NoticeChoices } from '../account/consents.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { createInFlightBatches, failed, succeeded, type ItemOutcome } from '../db/in-flight-batches.ts';
 import { lockApplication, refreshLenderProgress } from './progress.ts';
@@ -13,6 +14,21 @@ export interface CombinedChange<T> {
   readonly kind: string;
   readonly item: T;
   readonly applyAll: (tx: Sql, items: readonly T[]) => Promise<void>;
+  /**
+   * The same changes as one statement of their own, outside a transaction, that also locks the application
+   * row first, refreshes its progress and announces it. A batch of this kind alone then costs one round
+   * trip instead of five (begin, lock, changes, progress, commit), and holds its locks for one.
+   */
+  readonly applyAllAtOnce?: (db: Sql, applicationId: string, items: readonly T[]) => Promise<AtOnceOutcome>;
+}
+
+export interface AtOnceOutcome {
+  readonly noticeChoices: NoticeChoices;
+  /**
+   * False when another transaction changed the application after the statement's snapshot was taken (it
+   * waited for the lock): the progress it computed may miss that change, so it is refreshed once more.
+   */
+  readonly current: boolean;
 }
 
 type AnyChange = ApplicationChange | CombinedChange<never>;
@@ -33,7 +49,9 @@ export interface ApplicationBatches {
  * (createInFlightBatches, keyed by application):
  * one lock, one progress refresh, one NOTIFY for the lot, and one statement for the changes of one
  * kind (CombinedChange). Other processes still meet the row lock.
- * When a batch fails, its changes are tried one by one, so one bad change fails alone.
+ * When a batch fails, its changes are tried one by one, so one bad change fails alone. A batch whose changes
+ * are all of one kind with a one-statement form (`applyAllAtOnce`: the offers of a burst) is that one
+ * statement, without a transaction around it.
  *
  * The first change of an application that nothing is being done for waits `gatherMs` for company: the
  * lenders' answers to one send arrive within milliseconds of each other, and without the wait the first
@@ -42,12 +60,12 @@ export interface ApplicationBatches {
  */
 export function createApplicationBatches(
   db: Database,
-  afterCommit: (applicationId: string) => Promise<void>,
+  afterCommit: (applicationId: string, noticeChoices: NoticeChoices) => Promise<void>,
   gatherMs = GATHER_MS,
 ): ApplicationBatches {
-  const commit = async (applicationId: string, changes: readonly AnyChange[]) => {
-    await db.transaction(async (tx) => {
-      await lockApplication(tx, applicationId);
+  const inTransaction = (applicationId: string, changes: readonly AnyChange[]) =>
+    db.transaction(async (tx) => {
+      const noticeChoices = await lockApplication(tx, applicationId);
       const combined = new Map<string, { applyAll: CombinedChange<never>['applyAll']; items: never[] }>();
       for (const change of changes) {
         if (typeof change === 'function') await change(tx);
@@ -59,8 +77,30 @@ export function createApplicationBatches(
       }
       for (const { applyAll, items } of combined.values()) await applyAll(tx, items);
       await refreshLenderProgress(tx, applicationId);
+      return noticeChoices;
     });
-    await afterCommit(applicationId);
+
+  /** The batch as one statement, when every change in it is of one kind that has that form. */
+  const asOneStatement = (applicationId: string, changes: readonly AnyChange[]) => {
+    const [first] = changes;
+    if (first === undefined || typeof first === 'function' || !first.applyAllAtOnce) return null;
+    const items: never[] = [];
+    for (const change of changes) {
+      if (typeof change === 'function' || change.kind !== first.kind) return null;
+      items.push(change.item);
+    }
+    const applyAllAtOnce = first.applyAllAtOnce;
+    return async () => {
+      const outcome = await applyAllAtOnce(db, applicationId, items);
+      if (!outcome.current) await inTransaction(applicationId, []);
+      return outcome.noticeChoices;
+    };
+  };
+
+  const commit = async (applicationId: string, changes: readonly AnyChange[]) => {
+    const oneStatement = asOneStatement(applicationId, changes);
+    const noticeChoices = oneStatement ? await oneStatement() : await inTransaction(applicationId, changes);
+    await afterCommit(applicationId, noticeChoices);
   };
 
   const apply = createInFlightBatches<string, AnyChange, undefined>(async (applicationId, changes) => {

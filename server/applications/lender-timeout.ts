@@ -21,18 +21,19 @@ export async function settleLenderRequest(
   state: 'failed' | 'timeout',
   failure: string,
 ): Promise<void> {
-  await broker.db.transaction(async (tx) => {
-    await lockApplication(tx, applicationId);
+  const noticeChoices = await broker.db.transaction(async (tx) => {
+    const choices = await lockApplication(tx, applicationId);
     const updated = await tx.query(
       `UPDATE lender_requests SET state = $2, failure = $3, answered_at = now(), lease_until = NULL
        WHERE id = $1 AND state IN ('queued', 'sending', 'sent') RETURNING id`,
       [requestId, state, failure],
     );
     if (updated.rows.length > 0) await refreshLenderProgress(tx, applicationId);
+    return choices;
   });
   broker.hub.forget(applicationId);
   // the last lender failing or timing out may be what makes "all answered" true
-  await noticeLenderProgress(broker, applicationId);
+  await noticeLenderProgress(broker, applicationId, noticeChoices);
 }
 
 /**

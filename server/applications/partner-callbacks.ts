@@ -6,6 +6,7 @@ import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import type { PartnerCallback } from '../lenders/messages.ts';
 import { createApplicationBatches, type ApplicationBatches } from './application-batches.ts';
+import { offerAnswerChange } from './offer-answers.ts';
 import { sentRequests, type SentRequest } from './sent-requests.ts';
 import { noticeLenderProgress } from '../notices/notice-triggers.ts';
 
@@ -17,9 +18,9 @@ const batchesOf = new WeakMap<Broker, ApplicationBatches>();
 function batches(broker: Broker): ApplicationBatches {
   let found = batchesOf.get(broker);
   if (!found) {
-    found = createApplicationBatches(broker.db, async (applicationId) => {
+    found = createApplicationBatches(broker.db, async (applicationId, noticeChoices) => {
       broker.hub.forget(applicationId);
-      await noticeLenderProgress(broker, applicationId);
+      await noticeLenderProgress(broker, applicationId, noticeChoices);
     });
     batchesOf.set(broker, found);
   }
@@ -43,17 +44,15 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
 
   if (callback.type === 'offer') {
     if (offer) {
-      const answer: OfferAnswer = {
-        requestId: callback.applicationRef,
-        lenderId,
-        lenderOfferId: callback.offer.offerId,
-        offer,
-      };
-      await batches(broker).apply(applicationId, {
-        kind: 'offer',
-        item: answer,
-        applyAll: (tx, answers) => storeOfferAnswers(tx, applicationId, answers),
-      });
+      await batches(broker).apply(
+        applicationId,
+        offerAnswerChange(applicationId, {
+          requestId: callback.applicationRef,
+          lenderId,
+          lenderOfferId: callback.offer.offerId,
+          offer,
+        }),
+      );
     }
     return;
   }
@@ -122,58 +121,6 @@ function plausibleOffer(lender: LenderEndpoint, terms: LenderOfferTerms): Offer 
     throw new Refusal('implausibleOffer');
   }
   return offer;
-}
-
-/** A lender's offer in answer to the application sent to it. */
-interface OfferAnswer {
-  readonly requestId: string;
-  readonly lenderId: string;
-  readonly lenderOfferId: string;
-  readonly offer: Offer;
-}
-
-/**
- * The offers that came together for one application, and their requests marked answered, in one
- * statement: lenders answer in bursts, and an INSERT an offer was the most frequent statement of an
- * application. One offer a lender offer id: a repeated callback inserts nothing.
- */
-async function storeOfferAnswers(tx: Sql, applicationId: string, answers: readonly OfferAnswer[]): Promise<void> {
-  const column = <T>(pick: (answer: OfferAnswer) => T) => answers.map(pick);
-  await tx.query(
-    // the requests by their ids (an index scan): joined to the unnest, the planner scanned the whole table
-    `WITH stored AS (
-       INSERT INTO offers (id, application_id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee,
-         monthly_fee, monthly_payment, total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until)
-       SELECT id, $1, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee, monthly_fee, monthly_payment,
-         total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until
-       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::numeric[], $6::int[], $7::numeric[], $8::numeric[],
-         $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::boolean[],
-         $15::timestamptz[])
-         AS a(id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee, monthly_fee, monthly_payment,
-           total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until)
-       ON CONFLICT (application_id, lender_id, lender_offer_id) DO NOTHING
-     )
-     UPDATE lender_requests SET state = 'offer', answered_at = now(), lease_until = NULL
-     WHERE id = ANY($16::uuid[]) AND state <> 'offer'`,
-    [
-      applicationId,
-      column((a) => a.offer.id),
-      column((a) => a.lenderId),
-      column((a) => a.lenderOfferId),
-      column((a) => a.offer.amount),
-      column((a) => a.offer.term),
-      column((a) => a.offer.annualRate),
-      column((a) => a.offer.arrangementFee),
-      column((a) => a.offer.monthlyFee),
-      column((a) => a.offer.monthlyPayment),
-      column((a) => a.offer.totalPayable),
-      column((a) => a.offer.totalCostOfCredit),
-      column((a) => a.offer.apr),
-      column((a) => a.offer.exceedsCostCap),
-      column((a) => a.offer.validUntil),
-      column((a) => a.requestId),
-    ],
-  );
 }
 
 /** One offer a lender offer id (a review's new offer): a repeated callback inserts nothing. */

@@ -56,7 +56,13 @@ export async function noticeApplicationReceived(
 }
 
 /** After a lender answered or a contract was signed: offers ready, all answered, signed. */
-export async function noticeLenderProgress(broker: Broker, applicationId: string): Promise<void> {
+export async function noticeLenderProgress(
+  broker: Broker,
+  applicationId: string,
+  known?: NoticeChoices,
+): Promise<void> {
+  // a person who asked for no messages gets none of these: nothing to look up
+  if (known && known.email !== true && known.sms !== true) return;
   const [row] = (
     await broker.db.query<{
       state: string;

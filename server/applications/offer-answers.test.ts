@@ -1,0 +1,171 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { normalizeOffer } from '../../domain/offer.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { createApplicationBatches } from './application-batches.ts';
+import { offerAnswerChange, type OfferAnswer } from './offer-answers.ts';
+import { STATUS_CHANNEL } from './status-hub.ts';
+
+/**
+ * A batch of offers alone is one statement without a transaction around it. These run it against PostgreSQL,
+ * where another process's transaction can change the same application while the statement waits for its lock.
+ */
+describe('offer answers in one statement (PostgreSQL)', () => {
+  let url: string;
+  let db: Database;
+  let other: pg.Client;
+
+  beforeAll(async () => {
+    // a database of its own in the test run's cluster
+    const admin = new pg.Client({ connectionString: inject('postgresUrl') });
+    await admin.connect();
+    const name = `kk_offers_${randomBytes(6).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const address = new URL(inject('postgresUrl'));
+    address.pathname = `/${name}`;
+    url = address.toString();
+    db = await openDatabase({ url });
+    await migrate(db);
+    other = new pg.Client({ connectionString: url });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other.end();
+    await db.close();
+  });
+
+  /** An identified application waiting for the lenders named. */
+  async function waitingApplication(lenders: readonly string[], noticeChoices = {}) {
+    const id = randomUUID();
+    await db.query(
+      `INSERT INTO applications (id, token_hash, token_expires_at, idempotency_key, request_hash, token_ciphertext,
+         state, language, amount, term, purpose, key_id, notice_choices, identified_at)
+       VALUES ($1, $2, now() + interval '1 day', $2, 'h', 'c', 'processing', 'lv', 1000, 12, 'car', 'k', $3, now())`,
+      [id, `token-${id}`, noticeChoices],
+    );
+    const requests = new Map<string, string>();
+    for (const lender of lenders) {
+      const requestId = randomUUID();
+      requests.set(lender, requestId);
+      await db.query(
+        `INSERT INTO lender_requests (id, application_id, lender_id, state, sent_at) VALUES ($1, $2, $3, 'sent', now())`,
+        [requestId, id, lender],
+      );
+    }
+    return { id, requests };
+  }
+
+  const answerOf = (lenderId: string, requestId: string, lenderOfferId = `${lenderId}-1`): OfferAnswer => ({
+    requestId,
+    lenderId,
+    lenderOfferId,
+    offer: normalizeOffer(
+      {
+        offerId: lenderOfferId,
+        amount: 1000,
+        term: 12,
+        annualRate: 12,
+        arrangementFee: 0,
+        monthlyFee: 0,
+        validUntil: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+      { id: lenderId, name: lenderId, kind: 'bank' },
+      randomUUID(),
+    ),
+  });
+
+  const stateOf = async (applicationId: string) =>
+    (await db.query<{ state: string }>('SELECT state FROM applications WHERE id = $1', [applicationId])).rows[0]?.state;
+
+  it('stores the offers, marks their requests answered and moves the application to offers, announcing it', async () => {
+    const { id, requests } = await waitingApplication(['a', 'b', 'c']);
+    const notified: string[] = [];
+    const unlisten = await db.listen(STATUS_CHANNEL, (payload) => notified.push(payload));
+    const committed: unknown[] = [];
+    const batches = createApplicationBatches(db, async (_, choices) => void committed.push(choices), 0);
+
+    await Promise.all(
+      ['a', 'b'].map((lender) =>
+        batches.apply(id, offerAnswerChange(id, answerOf(lender, requests.get(lender) ?? ''))),
+      ),
+    );
+
+    expect(await stateOf(id)).toBe('offers');
+    const { rows } = await db.query<{ lender_id: string; state: string }>(
+      'SELECT lender_id, state FROM lender_requests WHERE application_id = $1 ORDER BY lender_id',
+      [id],
+    );
+    expect(rows).toEqual([
+      { lender_id: 'a', state: 'offer' },
+      { lender_id: 'b', state: 'offer' },
+      { lender_id: 'c', state: 'sent' },
+    ]);
+    const offers = await db.query('SELECT 1 FROM offers WHERE application_id = $1', [id]);
+    expect(offers.rows).toHaveLength(2);
+    expect(committed.length).toBeGreaterThan(0);
+    expect(committed.every((choices) => JSON.stringify(choices) === '{}')).toBe(true);
+    await expect.poll(() => notified).toContain(id);
+    await unlisten();
+  });
+
+  it('stores a repeated answer once', async () => {
+    const { id, requests } = await waitingApplication(['a']);
+    const batches = createApplicationBatches(db, async () => undefined, 0);
+    const answer = answerOf('a', requests.get('a') ?? '');
+    await batches.apply(id, offerAnswerChange(id, answer));
+    await batches.apply(id, offerAnswerChange(id, { ...answer, offer: { ...answer.offer, id: randomUUID() } }));
+    const offers = await db.query('SELECT 1 FROM offers WHERE application_id = $1', [id]);
+    expect(offers.rows).toHaveLength(1);
+    expect(await stateOf(id)).toBe('offers');
+  });
+
+  it('refreshes the progress when another process changed the application while it waited for the lock', async () => {
+    // another process holds the application and stores lender a's offer; this one gets the same answer (a
+    // repeated delivery) and waits for the lock. When it runs, the offer is there but not in its snapshot:
+    // without the refresh it would find no offer and move the application back to processing
+    const { id, requests } = await waitingApplication(['a', 'b']);
+    const answer = answerOf('a', requests.get('a') ?? '');
+    await other.query('BEGIN');
+    await other.query('SELECT 1 FROM applications WHERE id = $1 FOR UPDATE', [id]);
+    await other.query(
+      `INSERT INTO offers (id, application_id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee,
+         monthly_fee, monthly_payment, total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until)
+       VALUES ($1, $2, 'a', $3, 1000, 12, 12, 0, 0, 88.85, 1066.19, 66.19, 12.68, false, now() + interval '1 day')`,
+      [randomUUID(), id, answer.lenderOfferId],
+    );
+    await other.query(`UPDATE lender_requests SET state = 'offer', answered_at = now() WHERE id = $1`, [
+      requests.get('a'),
+    ]);
+    await other.query(`UPDATE applications SET state = 'offers', updated_at = now() WHERE id = $1`, [id]);
+
+    const batches = createApplicationBatches(db, async () => undefined, 0);
+    const applied = batches.apply(id, offerAnswerChange(id, answer));
+    // the statement is waiting for the row lock
+    await expect
+      .poll(async () => {
+        const { rows } = await other.query<{ waiting: number }>(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+           WHERE wait_event_type = 'Lock' AND query LIKE 'WITH locked AS%'`,
+        );
+        return rows[0]?.waiting;
+      })
+      .toBe(1);
+    await other.query('COMMIT');
+    await applied;
+
+    expect(await stateOf(id)).toBe('offers');
+    const offers = await db.query('SELECT 1 FROM offers WHERE application_id = $1', [id]);
+    expect(offers.rows).toHaveLength(1);
+  });
+
+  it("passes on the application's notice choices, so a person who asked for none costs no notice check", async () => {
+    const { id, requests } = await waitingApplication(['a'], { email: true });
+    const committed: unknown[] = [];
+    const batches = createApplicationBatches(db, async (_, choices) => void committed.push(choices), 0);
+    await batches.apply(id, offerAnswerChange(id, answerOf('a', requests.get('a') ?? '')));
+    expect(committed).toEqual([{ email: true }]);
+  });
+});
