@@ -145,13 +145,17 @@ describe('offer answers in one statement (PostgreSQL)', () => {
     const applied = batches.apply(id, offerAnswerChange(id, answer));
     // the statement is waiting for the row lock
     await expect
-      .poll(async () => {
-        const { rows } = await other.query<{ waiting: number }>(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity
-           WHERE wait_event_type = 'Lock' AND query LIKE 'WITH locked AS%'`,
-        );
-        return rows[0]?.waiting;
-      })
+      .poll(
+        async () => {
+          // asked outside the holding transaction, whose view of pg_stat_activity is fixed at its first look
+          const { rows } = await db.query<{ waiting: number }>(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'WITH locked AS%'`,
+          );
+          return rows[0]?.waiting;
+        },
+        { timeout: 10_000 },
+      )
       .toBe(1);
     await other.query('COMMIT');
     await applied;
