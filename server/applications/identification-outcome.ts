@@ -5,7 +5,7 @@ import { normalizePersonalCode } from '../../domain/personal-code.ts';
 import type { Broker } from '../broker.ts';
 import { openApplicant } from './applicant-record.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
-import { announceStatusChange, STATUS_CHANNEL } from './status-hub.ts';
+import { STATUS_CHANNEL } from './status-hub.ts';
 import {
   SEND_LEASE_SECONDS,
   sendOrQueueLenderRequests,
@@ -26,108 +26,121 @@ export type IdentificationOutcome =
   | { readonly kind: 'identified'; readonly personalCode: string }
   | { readonly kind: 'failed'; readonly failure: IdentificationFailure };
 
+type FoundIdentification = ApplicationRow & {
+  identification_state: string;
+  method: IdentifiedApplication['method'];
+  return_to: IdentificationReturn;
+  application_id: string;
+};
+
+const FIND_SQL = `SELECT i.state AS identification_state, i.method, i.return_to, i.application_id,
+    ${qualified('a', APPLICATION_COLUMNS)}
+  FROM identifications i JOIN applications a ON a.id = i.application_id
+  WHERE i.id = $1`;
+
 /**
  * Ends a pending identification once. On success the application goes to `processing` and one
  * lender request per lender is created; the identified code must be the application's own.
+ *
+ * No transaction and no lock: the identification and its application are read, the outcome decided (the
+ * personal code decrypted and compared, the lenders chosen), and one statement stores it only if the
+ * identification is still pending, so of two processes ending the same one (or a new start abandoning it
+ * meanwhile) exactly one changes anything. Four round trips (begin, a locking read, the change, commit)
+ * became two, and no row stays locked while the process decrypts.
  */
 export async function finishIdentification(
   broker: Broker,
   identificationId: string,
   outcome: IdentificationOutcome,
 ): Promise<{ succeeded: boolean; language: Language; returnTo: IdentificationReturn } | null> {
-  const result = await broker.db.transaction(async (tx) => {
-    // the identification and its application, both locked, in one statement
-    const [found] = (
-      await tx.query<
-        ApplicationRow & {
-          identification_state: string;
-          method: IdentifiedApplication['method'];
-          return_to: IdentificationReturn;
-          application_id: string;
-        }
-      >(
-        `SELECT i.state AS identification_state, i.method, i.return_to, i.application_id, ${qualified('a', APPLICATION_COLUMNS)}
-         FROM identifications i JOIN applications a ON a.id = i.application_id
-         WHERE i.id = $1 FOR UPDATE`,
-        [identificationId],
-      )
-    ).rows;
-    if (!found) return null;
-    const identification = { state: found.identification_state, return_to: found.return_to };
-    const application: ApplicationRow = found;
-    /** `created`: the lender requests this ending made, to be queued after the commit */
-    const ended = (succeeded: boolean, created: readonly Claim[] = []) => ({
-      succeeded,
-      language: application.language,
-      returnTo: identification.return_to,
-      applicationId: application.id,
-      created,
-      prepared: {
-        identified: { application, method: found.method, identifiedAt: new Date() },
-        claims: created,
-      } satisfies PreparedSend,
-    });
-    if (identification.state !== 'pending') return ended(identification.state === 'succeeded');
-
-    let failure: IdentificationFailure | null = outcome.kind === 'failed' ? outcome.failure : null;
-    if (outcome.kind === 'identified') {
-      const applicant = openApplicant(broker.cipher, application);
-      if (!applicant || normalizePersonalCode(applicant.personalId) !== normalizePersonalCode(outcome.personalCode)) {
-        failure = 'personalCodeMismatch';
-      }
-    }
-    if (failure) {
-      await tx.query(`UPDATE identifications SET state = 'failed', failure = $2, finished_at = now() WHERE id = $1`, [
-        identificationId,
-        failure,
-      ]);
-      await tx.query(
-        `UPDATE applications SET state = 'identificationFailed', updated_at = now() WHERE id = $1 AND state = 'identifying'`,
-        [application.id],
-      );
-      await announceStatusChange(tx, application.id);
-      return ended(false);
-    }
-
-    // a test application goes to lenders that take test applications, and to no other
-    const candidates = [...broker.lenders.values()].filter(
-      (lender) => !application.test || lender.takesTestApplications === true,
-    );
-    const asked = lendersToAsk(candidates, application, application.excluded_lenders);
-    // the identification's and the application's new states, one lender request a lender (a statement a lender
-    // was a visible share of the database's work) and the status NOTIFY: one statement
-    // sent from here at once: the requests are created claimed, leased as a send's claim would lease them
-    const here = sendsAtOnce(broker);
-    const [stored] = (
-      await tx.query<{ created: Claim[] | null }>(
-        `WITH identified AS (
-           UPDATE identifications SET state = 'succeeded', finished_at = now() WHERE id = $1),
-         processing AS (
-           UPDATE applications SET state = 'processing', identified_at = now(), updated_at = now() WHERE id = $2),
-         inserted AS (
-           INSERT INTO lender_requests (id, application_id, lender_id, state, attempts, lease_until)
-           SELECT gen_random_uuid(), $2, lender_id, $5::text, $6::int,
-             CASE WHEN $6::int > 0 THEN now() + make_interval(secs => $7::int) END
-           FROM unnest($3::text[]) AS lender_id
-           ON CONFLICT (application_id, lender_id) DO NOTHING RETURNING id, lender_id, attempts)
-         SELECT (SELECT json_agg(inserted) FROM inserted) AS created, pg_notify($4, $2::text)`,
-        [
-          identificationId,
-          application.id,
-          asked.map((lender) => lender.id),
-          STATUS_CHANNEL,
-          here ? 'sending' : 'queued',
-          here ? 1 : 0,
-          SEND_LEASE_SECONDS,
-        ],
-      )
-    ).rows;
-    const created = stored?.created ?? [];
-    return ended(true, created);
+  const [found] = (await broker.db.query<FoundIdentification>(FIND_SQL, [identificationId])).rows;
+  if (!found) return null;
+  const application: ApplicationRow = found;
+  const ended = (succeeded: boolean) => ({
+    succeeded,
+    language: application.language,
+    returnTo: found.return_to,
   });
-  if (!result) return null;
-  broker.hub.forget(result.applicationId);
+  /** whoever ended it first decided: its outcome, as it stands now */
+  const endedElsewhere = async () => {
+    const [now] = (
+      await broker.db.query<{ state: string }>('SELECT state FROM identifications WHERE id = $1', [identificationId])
+    ).rows;
+    return ended(now?.state === 'succeeded');
+  };
+  if (found.identification_state !== 'pending') return ended(found.identification_state === 'succeeded');
+
+  let failure: IdentificationFailure | null = outcome.kind === 'failed' ? outcome.failure : null;
+  if (outcome.kind === 'identified') {
+    const applicant = openApplicant(broker.cipher, application);
+    if (!applicant || normalizePersonalCode(applicant.personalId) !== normalizePersonalCode(outcome.personalCode)) {
+      failure = 'personalCodeMismatch';
+    }
+  }
+  if (failure) {
+    const [stored] = (
+      await broker.db.query<{ ended: boolean }>(
+        `WITH failed AS (
+           UPDATE identifications SET state = 'failed', failure = $2, finished_at = now()
+           WHERE id = $1 AND state = 'pending' RETURNING application_id),
+         application AS (
+           UPDATE applications SET state = 'identificationFailed', updated_at = now()
+           WHERE id = $3 AND state = 'identifying' AND EXISTS (SELECT 1 FROM failed))
+         SELECT pg_notify($4, $3::text), true AS ended FROM failed`,
+        [identificationId, failure, application.id, STATUS_CHANNEL],
+      )
+    ).rows;
+    if (!stored?.ended) return endedElsewhere();
+    broker.hub.forget(application.id);
+    return ended(false);
+  }
+
+  // a test application goes to lenders that take test applications, and to no other
+  const candidates = [...broker.lenders.values()].filter(
+    (lender) => !application.test || lender.takesTestApplications === true,
+  );
+  const asked = lendersToAsk(candidates, application, application.excluded_lenders);
+  // the identification's and the application's new states, one lender request a lender (a statement a lender
+  // was a visible share of the database's work) and the status NOTIFY: one statement
+  // sent from here at once: the requests are created claimed, leased as a send's claim would lease them
+  const here = sendsAtOnce(broker);
+  const [stored] = (
+    await broker.db.query<{ created: Claim[] | null }>(
+      `WITH identified AS (
+         UPDATE identifications SET state = 'succeeded', finished_at = now() WHERE id = $1 AND state = 'pending'
+         RETURNING application_id),
+       processing AS (
+         UPDATE applications SET state = 'processing', identified_at = now(), updated_at = now()
+         WHERE id = $2 AND EXISTS (SELECT 1 FROM identified)),
+       inserted AS (
+         INSERT INTO lender_requests (id, application_id, lender_id, state, attempts, lease_until)
+         SELECT gen_random_uuid(), $2, lender_id, $5::text, $6::int,
+           CASE WHEN $6::int > 0 THEN now() + make_interval(secs => $7::int) END
+         FROM unnest($3::text[]) AS lender_id
+         WHERE EXISTS (SELECT 1 FROM identified)
+         ON CONFLICT (application_id, lender_id) DO NOTHING RETURNING id, lender_id, attempts)
+       SELECT (SELECT json_agg(inserted) FROM inserted) AS created, pg_notify($4, $2::text) FROM identified`,
+      [
+        identificationId,
+        application.id,
+        asked.map((lender) => lender.id),
+        STATUS_CHANNEL,
+        here ? 'sending' : 'queued',
+        here ? 1 : 0,
+        SEND_LEASE_SECONDS,
+      ],
+    )
+  ).rows;
+  if (!stored) return endedElsewhere();
+  broker.hub.forget(application.id);
+  const created = stored.created ?? [];
   // after the commit; a crash right here leaves queued or leased rows that the sweep queues again
-  if (result.created.length > 0) await sendOrQueueLenderRequests(broker, result.applicationId, result.prepared);
-  return { succeeded: result.succeeded, language: result.language, returnTo: result.returnTo };
+  if (created.length > 0) {
+    const prepared: PreparedSend = {
+      identified: { application, method: found.method, identifiedAt: new Date() },
+      claims: created,
+    };
+    await sendOrQueueLenderRequests(broker, application.id, prepared);
+  }
+  return ended(true);
 }
