@@ -4,7 +4,7 @@ import type { Language } from '../../domain/language.ts';
 import { normalizePersonalCode } from '../../domain/personal-code.ts';
 import type { Broker } from '../broker.ts';
 import { openApplicant } from './applicant-record.ts';
-import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
+import { APPLICATION_COLUMNS_OF_A, type ApplicationRow } from './status.ts';
 import { STATUS_CHANNEL } from './status-hub.ts';
 import {
   SEND_LEASE_SECONDS,
@@ -14,13 +14,6 @@ import {
   type PreparedSend,
 } from './lender-dispatch.ts';
 import type { IdentifiedApplication } from './partner-application.ts';
-
-/** `a.id, a.state, …`: the columns of a list, of the table by that alias. */
-const qualified = (alias: string, columns: string) =>
-  columns
-    .split(',')
-    .map((column) => `${alias}.${column.trim()}`)
-    .join(', ');
 
 export type IdentificationOutcome =
   | { readonly kind: 'identified'; readonly personalCode: string }
@@ -34,7 +27,7 @@ type FoundIdentification = ApplicationRow & {
 };
 
 const FIND_SQL = `SELECT i.state AS identification_state, i.method, i.return_to, i.application_id,
-    ${qualified('a', APPLICATION_COLUMNS)}
+    ${APPLICATION_COLUMNS_OF_A}
   FROM identifications i JOIN applications a ON a.id = i.application_id
   WHERE i.id = $1`;
 

@@ -9,7 +9,7 @@ import { smartIdFailure } from '../identity/smart-id-client.ts';
 import { FOLLOW_LEASE_SECONDS, followSmartIdSession } from './smart-id-session.ts';
 import { openApplicant } from './applicant-record.ts';
 import { applicationIdForToken } from './lookup.ts';
-import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
+import { APPLICATION_COLUMNS_OF_A, type ApplicationRow } from './status.ts';
 import { STATUS_CHANNEL } from './status-hub.ts';
 import { finishIdentification } from './identification-outcome.ts';
 
@@ -33,36 +33,47 @@ export async function startIdentification(
   }
   const identificationId = randomUUID();
   const returnState = randomBytes(32).toString('base64url');
-  const application = await broker.db.transaction(async (tx) => {
-    // the state's check, the application's lock and its change in one statement
-    const [row] = (
-      await tx.query<ApplicationRow>(
-        `UPDATE applications SET state = 'identifying', updated_at = now()
-         WHERE id = $1 AND state = ANY($2::text[]) RETURNING ${APPLICATION_COLUMNS}`,
-        [applicationId, IDENTIFIABLE],
-      )
-    ).rows;
-    if (!row) throw new Refusal('wrongState');
-    // an earlier identification still pending is abandoned, the new one stored and the change announced, at once
-    await tx.query(
-      `WITH abandoned AS (
+  // the state's check and the application's lock, an earlier identification still pending abandoned, the new
+  // one stored and the change announced: one statement. A start that waited for the lock while another start
+  // committed (the locked row's xmin is not the snapshot's) cannot see the identification that one stored, and
+  // abandons it with a second statement, so one identification at most is pending
+  const [row] = (
+    await broker.db.query<ApplicationRow & { current: boolean }>(
+      `WITH locked AS (
+         SELECT id, xmin::text AS version FROM applications WHERE id = $1 AND state = ANY($2::text[]) FOR UPDATE),
+       seen AS (SELECT xmin::text AS version FROM applications WHERE id = $1),
+       changed AS (
+         UPDATE applications a SET state = 'identifying', updated_at = now() FROM locked WHERE a.id = locked.id
+         RETURNING ${APPLICATION_COLUMNS_OF_A}),
+       abandoned AS (
          UPDATE identifications SET state = 'abandoned', finished_at = now()
-         WHERE application_id = $2 AND state = 'pending')
-       INSERT INTO identifications (id, application_id, method, institution_id, state, return_state_hash, return_to)
-       VALUES ($1, $2, $3, $4, 'pending', $5, $6)
-       RETURNING pg_notify($7, application_id::text)`,
+         WHERE application_id = $1 AND state = 'pending' AND EXISTS (SELECT 1 FROM locked)),
+       started AS (
+         INSERT INTO identifications (id, application_id, method, institution_id, state, return_state_hash, return_to)
+         SELECT $3, id, $4, $5, 'pending', $6, $7 FROM locked)
+       SELECT changed.*, locked.version = seen.version AS current, pg_notify($8, $1::text)
+       FROM changed, locked, seen`,
       [
-        identificationId,
         applicationId,
+        IDENTIFIABLE,
+        identificationId,
         body.method,
         body.method === 'bank' ? body.institutionId : null,
         body.method === 'smartId' ? null : hashReturnState(returnState),
         body.method === 'smartId' ? 'wizard' : (body.returnTo ?? 'wizard'),
         STATUS_CHANNEL,
       ],
+    )
+  ).rows;
+  if (!row) throw new Refusal('wrongState');
+  if (!row.current) {
+    await broker.db.query(
+      `UPDATE identifications SET state = 'abandoned', finished_at = now()
+       WHERE application_id = $1 AND state = 'pending' AND id <> $2`,
+      [applicationId, identificationId],
     );
-    return row;
-  });
+  }
+  const application: ApplicationRow = row;
   broker.hub.forget(applicationId);
 
   switch (body.method) {

@@ -75,6 +75,11 @@ interface StatusRow extends ApplicationRow {
 export const APPLICATION_COLUMNS =
   'id, state, language, amount, term, purpose, key_id, applicant_ciphertext, chosen_offer_id, sign_url, token_expires_at, updated_at, identified_at, excluded_lenders, test';
 
+/** APPLICATION_COLUMNS of the applications table by the alias `a`, for statements that join it. */
+export const APPLICATION_COLUMNS_OF_A = APPLICATION_COLUMNS.split(',')
+  .map((column) => `a.${column.trim()}`)
+  .join(', ');
+
 /** The answer of getApplicationStatus: progress and offers, and of the person only the first name. */
 export async function buildStatus(
   sql: Sql,

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { applicationIdForToken } from '../../server/applications/lookup.ts';
+import { createDatabase, startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
 import {
   allLendersAnswered,
   answerSmartId,
@@ -206,5 +209,69 @@ describe.each<Storage>(['pglite', 'postgres'])('the identification return (%s)',
     // the session ends, so no poll is left running when the server closes
     await answerSmartId(base, personalCode, 'USER_REFUSED');
     await waitForStatus(base, token, (s) => s.state === 'identificationFailed');
+  });
+});
+
+/** Two starts of the same application at once, from two processes: one identification at most stays pending. */
+describe('two identification starts at once (postgres)', () => {
+  let running: RunningBroker;
+  let other: pg.Client;
+
+  beforeAll(async () => {
+    const databaseUrl = await createDatabase(inject('postgresUrl'));
+    running = await startBroker({ storage: 'postgres', databaseUrl });
+    other = new pg.Client({ connectionString: databaseUrl });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other.end();
+    await running.close();
+  });
+
+  it('abandons the identification the other start stored while this one waited for the application', async () => {
+    const token = await submit(running.url);
+    const applicationId = await applicationIdForToken(running.broker, token);
+    // the other process's start: the application locked and changed, its identification stored, not yet committed
+    await other.query('BEGIN');
+    await other.query(`UPDATE applications SET state = 'identifying', updated_at = now() WHERE id = $1`, [
+      applicationId,
+    ]);
+    await other.query(
+      `INSERT INTO identifications (id, application_id, method, state) VALUES ($1, $2, 'eSignature', 'pending')`,
+      [randomUUID(), applicationId],
+    );
+    const start = startIdentification(running.url, {
+      token,
+      language: 'lv',
+      method: 'bank',
+      institutionId: 'daugavas-banka',
+    });
+    await expect
+      .poll(
+        async () => {
+          const { rows } = await running.broker.db.query<{ waiting: number }>(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'WITH locked AS%'`,
+          );
+          return rows[0]?.waiting;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    await other.query('COMMIT');
+    expect((await start).status).toBe(200);
+
+    const { rows } = await running.broker.db.query<{ method: string; state: string }>(
+      `SELECT method, state FROM identifications WHERE application_id = $1 ORDER BY created_at`,
+      [applicationId],
+    );
+    expect(rows).toEqual([
+      { method: 'eSignature', state: 'abandoned' },
+      { method: 'bank', state: 'pending' },
+    ]);
+    expect(await status(running.url, token)).toMatchObject({
+      state: 'identifying',
+      identification: { method: 'bank', state: 'pending' },
+    });
   });
 });
