@@ -17,6 +17,20 @@ function notifyingDatabase() {
 describe('the status hub', () => {
   afterEach(() => vi.useRealTimers());
 
+  it("serves a body this process remembered without building it, until the application's first change", async () => {
+    const { db, notify } = notifyingDatabase();
+    const build = vi.fn(async () => JSON.stringify({ built: true }));
+    const hub = await createStatusHub(db, build, 0);
+    hub.remember('new-application', '{"state":"draft"}');
+    expect(String(await hub.body('new-application'))).toBe('{"state":"draft"}');
+    expect(build).not.toHaveBeenCalled();
+
+    notify('new-application');
+    hub.remember('new-application', '{"state":"stale"}');
+    expect(String(await hub.body('new-application'))).toBe('{"built":true}');
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+
   it('builds a burst of changes to a watched application once, and sends its streams the latest body', async () => {
     vi.useFakeTimers();
     const { db, notify } = notifyingDatabase();

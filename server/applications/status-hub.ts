@@ -19,6 +19,11 @@ export interface StatusHub {
    * person could read the old status right after their own change (read-your-writes).
    */
   forget(applicationId: string): void;
+  /**
+   * Keeps a body this process made from what it has just written (a new application's), as if built: the
+   * first read of it then costs no statement. Ignored once a change to the application was announced.
+   */
+  remember(applicationId: string, text: string): void;
   close(): Promise<void>;
 }
 
@@ -129,10 +134,15 @@ export async function createStatusHub(
     if (subscribers.get(applicationId)?.size) push(applicationId);
   });
 
+  const remember = (applicationId: string, text: string) => {
+    if (!generations.has(applicationId)) keep(applicationId, Buffer.from(text));
+  };
+
   return {
     body,
     cached,
     forget,
+    remember,
     subscribe(applicationId, onBody) {
       let set = subscribers.get(applicationId);
       if (!set) subscribers.set(applicationId, (set = new Set()));

@@ -108,7 +108,26 @@ export async function buildStatus(
       [applicationId],
     )
   ).rows;
-  if (!application) return null;
+  return application ? shapeStatus(application, cipher, lenders) : null;
+}
+
+/**
+ * The status of an application this process has just stored, from the row the insert returned: it has no
+ * identification, lender, review or offer yet, so nothing needs reading. The wizard opens the status stream
+ * right after the submission, and its first body was a read of the largest statement for nothing.
+ */
+export const newApplicationStatus = (
+  application: ApplicationRow,
+  cipher: FieldCipher,
+  lenders: ReadonlyMap<string, LenderEndpoint>,
+): ApplicationStatus =>
+  shapeStatus({ ...application, identification: null, requests: [], reviews: [], offers: [] }, cipher, lenders);
+
+function shapeStatus(
+  application: StatusRow,
+  cipher: FieldCipher,
+  lenders: ReadonlyMap<string, LenderEndpoint>,
+): ApplicationStatus {
   const identification = application.identification;
   const requests = application.requests;
   // timestamps inside JSON arrive as text

@@ -9,6 +9,7 @@ import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import { newToken, tokenHash } from '../security/tokens.ts';
 import { rememberToken } from './lookup.ts';
+import { APPLICATION_COLUMNS, newApplicationStatus, type ApplicationRow } from './status.ts';
 import { sealApplicant } from './applicant-record.ts';
 import { personKeyOf } from '../security/lookup-keys.ts';
 import { noticeChoicesOf, recordFormConsents } from '../account/consents.ts';
@@ -48,12 +49,12 @@ export async function submitApplication(
   const sealedToken = broker.cipher.encrypt(token, `${id}:token`);
   const personKey = personKeyOf(broker.config.lookupKey, application.personalId);
   const noticeChoices = noticeChoicesOf(application);
-  const inserted = await broker.db.query(
+  const inserted = await broker.db.query<ApplicationRow>(
     `INSERT INTO applications (id, token_hash, token_expires_at, idempotency_key, request_hash, token_ciphertext,
        state, language, amount, term, purpose, key_id, applicant_ciphertext, tracking, person_key, notice_choices,
        excluded_lenders, test)
      VALUES ($1, $2, $3, $4, $5, $6, 'draft', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-     ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+     ON CONFLICT (idempotency_key) DO NOTHING RETURNING ${APPLICATION_COLUMNS}`,
     [
       id,
       tokenHash(token),
@@ -74,7 +75,8 @@ export async function submitApplication(
       submission.test === true,
     ],
   );
-  if (inserted.rows.length === 0) {
+  const [stored] = inserted.rows;
+  if (!stored) {
     // a request with this key came before (a retry) or is being stored at this moment
     const earlier = await replay(broker, idempotencyKey, requestHash);
     if (earlier) return earlier;
@@ -82,6 +84,7 @@ export async function submitApplication(
   }
   // the next steps (the status stream, the identification) name the token at once
   rememberToken(token, id, expiresAt);
+  broker.hub.remember(id, JSON.stringify(newApplicationStatus(stored, broker.cipher, broker.lenders)));
   await recordFormConsents(broker, personKey, application);
   await noticeApplicationReceived(broker, id, noticeChoices);
   return { token, expiresAt: expiresAt.toISOString() };

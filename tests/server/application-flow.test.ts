@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { applicationIdForToken } from '../../server/applications/lookup.ts';
+import { buildStatus } from '../../server/applications/status.ts';
 import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
 import { present } from '../support/present.ts';
 import {
@@ -24,6 +26,16 @@ describe.each<Storage>(['pglite', 'postgres'])('an application travels to lender
     base = broker.url;
   });
   afterAll(async () => broker.close());
+
+  it("answers a new application's first status from memory, the same as the database gives", async () => {
+    const token = await submit(base, {}, 'ru');
+    const applicationId = await applicationIdForToken(broker.broker, token);
+    const remembered = broker.broker.hub.cached(applicationId)?.toString();
+    expect(remembered).toBeDefined();
+    const { cipher, lenders } = broker.broker;
+    expect(JSON.parse(remembered ?? '')).toEqual(await buildStatus(broker.broker.db, cipher, lenders, applicationId));
+    expect(await status(base, token)).toMatchObject({ state: 'draft', language: 'ru', firstName: 'Jānis' });
+  });
 
   it('submits, identifies by bank, receives offers from every lender, chooses one, signs and is paid', async () => {
     const token = await submit(base);
