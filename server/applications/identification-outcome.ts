@@ -19,7 +19,8 @@ export type IdentificationOutcome =
   | { readonly kind: 'identified'; readonly personalCode: string }
   | { readonly kind: 'failed'; readonly failure: IdentificationFailure };
 
-type FoundIdentification = ApplicationRow & {
+/** A pending identification and its application, as its end reads them. */
+export type FoundIdentification = ApplicationRow & {
   identification_state: string;
   method: IdentifiedApplication['method'];
   return_to: IdentificationReturn;
@@ -45,8 +46,13 @@ export async function finishIdentification(
   broker: Broker,
   identificationId: string,
   outcome: IdentificationOutcome,
+  /**
+   * The identification and its application as the start stored them, when this process started it: what an
+   * application holds besides its state is fixed at its submission, and the state is checked by the change.
+   */
+  known?: FoundIdentification,
 ): Promise<{ succeeded: boolean; language: Language; returnTo: IdentificationReturn } | null> {
-  const [found] = (await broker.db.query<FoundIdentification>(FIND_SQL, [identificationId])).rows;
+  const [found] = known ? [known] : (await broker.db.query<FoundIdentification>(FIND_SQL, [identificationId])).rows;
   if (!found) return null;
   const application: ApplicationRow = found;
   const ended = (succeeded: boolean) => ({

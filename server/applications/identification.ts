@@ -138,7 +138,17 @@ async function startSmartId(
     [identificationId, started.sessionId, started.verificationCode, started.hash, FOLLOW_LEASE_SECONDS, STATUS_CHANNEL],
   );
   broker.hub.forget(application.id);
-  followSmartIdSession(broker, identificationId, { sessionId: started.sessionId, challenge: started.hash });
+  followSmartIdSession(broker, identificationId, {
+    sessionId: started.sessionId,
+    challenge: started.hash,
+    identification: {
+      ...application,
+      identification_state: 'pending',
+      method: 'smartId',
+      return_to: 'wizard',
+      application_id: application.id,
+    },
+  });
   return { method: 'smartId', verificationCode: started.verificationCode };
 }
 

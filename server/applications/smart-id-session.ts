@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Broker } from '../broker.ts';
 import { smartIdFailure } from '../identity/smart-id-client.ts';
-import { finishIdentification } from './identification-outcome.ts';
+import { finishIdentification, type FoundIdentification } from './identification-outcome.ts';
 
 /** Smart-ID sessions end within two minutes; a little more covers clock and network slack. */
 const SESSION_DEADLINE_MS = 150_000;
@@ -28,6 +28,8 @@ export function followSmartIdSession(broker: Broker, identificationId: string, s
 export interface FollowedSession {
   readonly sessionId: string;
   readonly challenge: string;
+  /** the identification and its application as the start stored them: its end reads neither again */
+  readonly identification: FoundIdentification;
 }
 
 interface SessionToPoll {
@@ -41,16 +43,17 @@ async function follow(
   signal: AbortSignal,
   started: FollowedSession | undefined,
 ): Promise<void> {
-  let first: SessionToPoll | undefined = started && {
+  let first: (SessionToPoll & { known: FoundIdentification }) | undefined = started && {
     provider_session_id: started.sessionId,
     provider_challenge: started.challenge,
+    known: started.identification,
   };
   for (let failures = 0; !signal.aborted;) {
     try {
       const session = first;
       first = undefined;
       const ended = session
-        ? await pollSession(broker, identificationId, session, signal)
+        ? await pollSession(broker, identificationId, session, signal, session.known)
         : await pollOnce(broker, identificationId, signal);
       if (ended) return;
       failures = 0;
@@ -92,6 +95,7 @@ async function pollSession(
   identificationId: string,
   identification: SessionToPoll,
   signal: AbortSignal,
+  known?: FoundIdentification,
 ): Promise<boolean> {
   const session = await broker.smartId.pollSession(
     identification.provider_session_id,
@@ -106,6 +110,7 @@ async function pollSession(
     session.endResult === 'OK'
       ? { kind: 'identified', personalCode: session.identity.personalCode }
       : { kind: 'failed', failure: smartIdFailure(session.endResult) },
+    known,
   );
   return true;
 }

@@ -76,7 +76,7 @@ describe('Smart-ID sessions followed by the broker', () => {
       [identificationId, started, session.sessionId, session.hash, session.verificationCode],
     );
     // as the process that started it announced it (its NOTIFY reaches this one a moment later)
-    broker.broker.hub.forget(started);
+    broker.broker.hub.forget(started ?? '');
     // the lease still runs: another process holds the session
     expect(await resumeSmartIdSessions(broker.broker)).toBe(0);
     expect(broker.broker.background.size).toBe(watches);
