@@ -47,6 +47,35 @@ export function isTimeout(error: unknown): boolean {
 const timedOut = () => new DOMException('The operation was aborted due to timeout', 'TimeoutError');
 
 /**
+ * The exchanges in flight under each outer signal, aborted together by one listener: a signal shared by every
+ * callback of the simulators had thousands of listeners, and EventTarget's add and remove walk them all.
+ */
+const inFlightUnder = new WeakMap<AbortSignal, Set<AbortController>>();
+function abortWith(outer: AbortSignal, controller: AbortController): () => void {
+  if (outer.aborted) {
+    controller.abort(outer.reason);
+    return () => undefined;
+  }
+  let controllers = inFlightUnder.get(outer);
+  if (!controllers) {
+    const all = new Set<AbortController>();
+    controllers = all;
+    inFlightUnder.set(outer, all);
+    outer.addEventListener(
+      'abort',
+      () => {
+        for (const each of all) each.abort(outer.reason);
+        all.clear();
+      },
+      { once: true },
+    );
+  }
+  controllers.add(controller);
+  const added = controllers;
+  return () => added.delete(controller);
+}
+
+/**
  * One request; redirects are not followed (a partner that redirects answers with its 3xx status).
  * The timeout is a plain timer on one AbortController, cleared when the answer is in: AbortSignal.timeout and
  * AbortSignal.any for every message were a measurable share of the simulators' CPU under bench:load.
@@ -54,10 +83,7 @@ const timedOut = () => new DOMException('The operation was aborted due to timeou
 export async function send(dispatcher: Dispatcher, url: string, outgoing: OutgoingRequest): Promise<IncomingAnswer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(timedOut()), outgoing.timeoutMs);
-  const outer = outgoing.signal;
-  const forward = () => controller.abort(outer?.reason);
-  if (outer?.aborted) forward();
-  else outer?.addEventListener('abort', forward, { once: true });
+  const release = outgoing.signal ? abortWith(outgoing.signal, controller) : () => undefined;
   try {
     const response = await request(url, {
       dispatcher,
@@ -78,6 +104,6 @@ export async function send(dispatcher: Dispatcher, url: string, outgoing: Outgoi
     throw error;
   } finally {
     clearTimeout(timer);
-    outer?.removeEventListener('abort', forward);
+    release();
   }
 }
