@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { normalizeOffer } from '../../domain/offer.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { statementsWaitingForLock } from '../db/lock-waits.ts';
 import { createApplicationBatches } from './application-batches.ts';
 import { offerAnswerChange, type OfferAnswer } from './offer-answers.ts';
 import { STATUS_CHANNEL } from './status-hub.ts';
@@ -143,20 +144,8 @@ describe('offer answers in one statement (PostgreSQL)', () => {
 
     const batches = createApplicationBatches(db, async () => undefined, 0);
     const applied = batches.apply(id, offerAnswerChange(id, answer));
-    // the statement is waiting for the row lock
-    await expect
-      .poll(
-        async () => {
-          // asked outside the holding transaction, whose view of pg_stat_activity is fixed at its first look
-          const { rows } = await db.query<{ waiting: number }>(
-            `SELECT count(*)::int AS waiting FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'WITH locked AS%'`,
-          );
-          return rows[0]?.waiting;
-        },
-        { timeout: 10_000 },
-      )
-      .toBe(1);
+    // the statement is waiting for the row lock (asked outside the holding transaction)
+    await expect.poll(() => statementsWaitingForLock(db, 'WITH locked AS'), { timeout: 10_000 }).toBe(1);
     await other.query('COMMIT');
     await applied;
 

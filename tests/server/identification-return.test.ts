@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { applicationIdForToken } from '../../server/applications/lookup.ts';
+import { statementsWaitingForLock } from '../../server/db/lock-waits.ts';
 import { createDatabase, startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
 import {
   allLendersAnswered,
@@ -246,18 +247,7 @@ describe('two identification starts at once (postgres)', () => {
       method: 'bank',
       institutionId: 'daugavas-banka',
     });
-    await expect
-      .poll(
-        async () => {
-          const { rows } = await running.broker.db.query<{ waiting: number }>(
-            `SELECT count(*)::int AS waiting FROM pg_stat_activity
-             WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'WITH locked AS%'`,
-          );
-          return rows[0]?.waiting;
-        },
-        { timeout: 10_000 },
-      )
-      .toBe(1);
+    await expect.poll(() => statementsWaitingForLock(running.broker.db, 'WITH locked AS'), { timeout: 10_000 }).toBe(1);
     await other.query('COMMIT');
     expect((await start).status).toBe(200);
 
