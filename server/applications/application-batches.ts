@@ -13,7 +13,8 @@ export type ApplicationChange = (tx: Sql) => Promise<void>;
 export interface CombinedChange<T> {
   readonly kind: string;
   readonly item: T;
-  readonly applyAll: (tx: Sql, items: readonly T[]) => Promise<void>;
+  /** Makes them all; the items it refused, by their index in `items`, fail with the reason given. */
+  readonly applyAll: (tx: Sql, items: readonly T[]) => Promise<Refused | undefined>;
   /**
    * The same changes as one statement of their own, outside a transaction, that also locks the application
    * row first, refreshes its progress and announces it. A batch of this kind alone then costs one round
@@ -22,8 +23,12 @@ export interface CombinedChange<T> {
   readonly applyAllAtOnce?: (db: Sql, applicationId: string, items: readonly T[]) => Promise<AtOnceOutcome>;
 }
 
+/** Items of a combined change that it refused (a replayed message), by their index, with the reason. */
+export type Refused = ReadonlyMap<number, unknown>;
+
 export interface AtOnceOutcome {
   readonly noticeChoices: NoticeChoices;
+  readonly refused?: Refused;
   /**
    * False when another transaction changed the application after the statement's snapshot was taken (it
    * waited for the lock): the progress it computed may miss that change, so it is refreshed once more.
@@ -63,55 +68,91 @@ export function createApplicationBatches(
   afterCommit: (applicationId: string, noticeChoices: NoticeChoices) => Promise<void>,
   gatherMs = GATHER_MS,
 ): ApplicationBatches {
+  /** What a commit answers: the application's notice choices, and the changes it refused, with their reasons. */
+  interface Committed {
+    readonly noticeChoices: NoticeChoices;
+    readonly refused: ReadonlyMap<AnyChange, unknown>;
+  }
+
   const inTransaction = (applicationId: string, changes: readonly AnyChange[]) =>
-    db.transaction(async (tx) => {
+    db.transaction(async (tx): Promise<Committed> => {
       const noticeChoices = await lockApplication(tx, applicationId);
-      const combined = new Map<string, { applyAll: CombinedChange<never>['applyAll']; items: never[] }>();
+      const combined = new Map<
+        string,
+        { applyAll: CombinedChange<never>['applyAll']; changes: CombinedChange<never>[] }
+      >();
       for (const change of changes) {
         if (typeof change === 'function') await change(tx);
         else {
           const kind = combined.get(change.kind);
-          if (kind) kind.items.push(change.item);
-          else combined.set(change.kind, { applyAll: change.applyAll, items: [change.item] });
+          if (kind) kind.changes.push(change);
+          else combined.set(change.kind, { applyAll: change.applyAll, changes: [change] });
         }
       }
-      for (const { applyAll, items } of combined.values()) await applyAll(tx, items);
+      const refused = new Map<AnyChange, unknown>();
+      for (const { applyAll, changes: ofKind } of combined.values()) {
+        const refusedItems = await applyAll(
+          tx,
+          ofKind.map((change) => change.item),
+        );
+        for (const [index, reason] of refusedItems ?? []) {
+          const change = ofKind[index];
+          if (change) refused.set(change, reason);
+        }
+      }
       await refreshLenderProgress(tx, applicationId);
-      return noticeChoices;
+      return { noticeChoices, refused };
     });
 
   /** The batch as one statement, when every change in it is of one kind that has that form. */
   const asOneStatement = (applicationId: string, changes: readonly AnyChange[]) => {
     const [first] = changes;
     if (first === undefined || typeof first === 'function' || !first.applyAllAtOnce) return null;
-    const items: never[] = [];
+    const ofKind: CombinedChange<never>[] = [];
     for (const change of changes) {
       if (typeof change === 'function' || change.kind !== first.kind) return null;
-      items.push(change.item);
+      ofKind.push(change);
     }
     const applyAllAtOnce = first.applyAllAtOnce;
-    return async () => {
-      const outcome = await applyAllAtOnce(db, applicationId, items);
+    return async (): Promise<Committed> => {
+      const outcome = await applyAllAtOnce(
+        db,
+        applicationId,
+        ofKind.map((change) => change.item),
+      );
       if (!outcome.current) await inTransaction(applicationId, []);
-      return outcome.noticeChoices;
+      const refused = new Map<AnyChange, unknown>();
+      for (const [index, reason] of outcome.refused ?? []) {
+        const change = ofKind[index];
+        if (change) refused.set(change, reason);
+      }
+      return { noticeChoices: outcome.noticeChoices, refused };
     };
   };
 
   const commit = async (applicationId: string, changes: readonly AnyChange[]) => {
     const oneStatement = asOneStatement(applicationId, changes);
-    const noticeChoices = oneStatement ? await oneStatement() : await inTransaction(applicationId, changes);
-    await afterCommit(applicationId, noticeChoices);
+    const committed = oneStatement ? await oneStatement() : await inTransaction(applicationId, changes);
+    await afterCommit(applicationId, committed.noticeChoices);
+    return committed.refused;
   };
 
   const apply = createInFlightBatches<string, AnyChange, undefined>(async (applicationId, changes) => {
+    const outcomeOf = (refused: ReadonlyMap<AnyChange, unknown>, change: AnyChange): ItemOutcome<undefined> =>
+      refused.has(change) ? failed(refused.get(change)) : succeeded(undefined);
     try {
-      await commit(applicationId, changes);
-      return changes.map(() => succeeded(undefined));
+      const refused = await commit(applicationId, changes);
+      return changes.map((change) => outcomeOf(refused, change));
     } catch (error) {
       if (changes.length === 1) return [failed(error)];
       const outcomes: ItemOutcome<undefined>[] = [];
       for (const change of changes)
-        outcomes.push(await commit(applicationId, [change]).then(() => succeeded(undefined), failed));
+        outcomes.push(
+          await commit(applicationId, [change]).then(
+            (refused) => outcomeOf(refused, change),
+            (error: unknown) => failed(error),
+          ),
+        );
       return outcomes;
     }
   }, gatherMs);

@@ -154,6 +154,42 @@ describe('offer answers in one statement (PostgreSQL)', () => {
     expect(offers.rows).toHaveLength(1);
   });
 
+  it("records an answer's nonce in the statement that stores it, and refuses the nonce again as a replay", async () => {
+    const { id, requests } = await waitingApplication(['a', 'b']);
+    const batches = createApplicationBatches(db, async () => undefined, 0);
+    const nonce = { value: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 600_000) };
+    const answer = { ...answerOf('a', requests.get('a') ?? ''), nonce };
+    await batches.apply(id, offerAnswerChange(id, answer));
+    const recorded = await db.query('SELECT 1 FROM partner_nonces WHERE partner = $1 AND nonce = $2', [
+      'a',
+      nonce.value,
+    ]);
+    expect(recorded.rows).toHaveLength(1);
+
+    // the same message again, even with an offer of another id: refused, nothing stored
+    const again = { ...answer, lenderOfferId: 'a-2', offer: { ...answer.offer, id: randomUUID() } };
+    await expect(batches.apply(id, offerAnswerChange(id, again))).rejects.toMatchObject({ reason: 'replayedMessage' });
+    const offers = await db.query('SELECT 1 FROM offers WHERE application_id = $1', [id]);
+    expect(offers.rows).toHaveLength(1);
+  });
+
+  it('takes a nonce twice in one batch once, for the first, and stores the rest of the batch', async () => {
+    const { id, requests } = await waitingApplication(['a', 'b']);
+    const gathering = createApplicationBatches(db, async () => undefined, 20);
+    const nonce = { value: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 600_000) };
+    const first = { ...answerOf('a', requests.get('a') ?? ''), nonce };
+    const outcomes = await Promise.allSettled([
+      gathering.apply(id, offerAnswerChange(id, first)),
+      gathering.apply(id, offerAnswerChange(id, { ...first, offer: { ...first.offer, id: randomUUID() } })),
+      gathering.apply(id, offerAnswerChange(id, answerOf('b', requests.get('b') ?? ''))),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(outcomes[1]).toMatchObject({ reason: { reason: 'replayedMessage' } });
+    expect(await stateOf(id)).toBe('offers');
+    const offers = await db.query('SELECT lender_id FROM offers WHERE application_id = $1 ORDER BY lender_id', [id]);
+    expect(offers.rows).toEqual([{ lender_id: 'a' }, { lender_id: 'b' }]);
+  });
+
   it("passes on the application's notice choices, so a person who asked for none costs no notice check", async () => {
     const { id, requests } = await waitingApplication(['a'], { email: true });
     const committed: unknown[] = [];

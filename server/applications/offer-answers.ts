@@ -1,7 +1,8 @@
 import type { Offer } from '../../domain/offer.ts';
 import type { NoticeChoices } from '../account/consents.ts';
 import type { Sql } from '../db/database.ts';
-import type { AtOnceOutcome, CombinedChange } from './application-batches.ts';
+import type { AtOnceOutcome, CombinedChange, Refused } from './application-batches.ts';
+import { Refusal } from './refusal.ts';
 import { PENDING_REQUESTS_SQL, PROGRESSED_UPDATED_AT_SQL, progressedStateSql } from './progress.ts';
 import { STATUS_CHANNEL } from './status-hub.ts';
 
@@ -11,31 +12,47 @@ export interface OfferAnswer {
   readonly lenderId: string;
   readonly lenderOfferId: string;
   readonly offer: Offer;
+  /**
+   * The signed message's nonce (partner_nonces, the lender's id as the partner), recorded by the statement that
+   * stores the answer: a nonce known already refuses the answer as a replay, and the two are one round trip.
+   */
+  readonly nonce?: { readonly value: string; readonly expiresAt: Date };
 }
 
 /**
- * The offers that came together for one application, as rows of an INSERT (parameters $1 for the
- * application and $2 to $15 for the columns) that inserts nothing for a lender offer id it has already:
- * lenders answer in bursts, and an INSERT an offer was the most frequent statement of an application.
- * `condition` gates the insert (SQL).
+ * The statement's parts, gated by `condition` (SQL): the answers' nonces recorded (`fresh`: those that were
+ * new), the answers whose nonce was new or who carry none (`accepted`), their offers stored unless the lender
+ * offer id is there already (`stored`), and their requests marked answered (found by their ids, an index scan).
+ * Parameters: $1 the application, $2 to $15 the offers' columns, $16 the requests, $17 and $18 the nonces and
+ * when they expire.
  */
-const insertOffersSql = (condition: string) => `
-  INSERT INTO offers (id, application_id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee,
-    monthly_fee, monthly_payment, total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until)
-  SELECT id, $1, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee, monthly_fee, monthly_payment,
-    total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until
-  FROM unnest($2::uuid[], $3::text[], $4::text[], $5::numeric[], $6::int[], $7::numeric[], $8::numeric[],
-    $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::boolean[],
-    $15::timestamptz[])
-    AS a(id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee, monthly_fee, monthly_payment,
-      total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until)
-  WHERE ${condition}
-  ON CONFLICT (application_id, lender_id, lender_offer_id) DO NOTHING`;
+const answerCtes = (condition: string) => `
+  fresh AS (
+    INSERT INTO partner_nonces (partner, nonce, expires_at)
+    SELECT partner, nonce, expires_at FROM unnest($3::text[], $17::text[], $18::timestamptz[]) AS n(partner, nonce, expires_at)
+    WHERE nonce IS NOT NULL AND ${condition}
+    ON CONFLICT DO NOTHING RETURNING partner, nonce),
+  accepted AS (
+    SELECT * FROM unnest($2::uuid[], $3::text[], $4::text[], $5::numeric[], $6::int[], $7::numeric[], $8::numeric[],
+      $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::boolean[],
+      $15::timestamptz[], $16::uuid[], $17::text[])
+      AS a(id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee, monthly_fee, monthly_payment,
+        total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until, request_id, nonce)
+    WHERE ${condition}
+      AND (a.nonce IS NULL OR EXISTS (SELECT 1 FROM fresh f WHERE f.partner = a.lender_id AND f.nonce = a.nonce))),
+  stored AS (
+    INSERT INTO offers (id, application_id, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee,
+      monthly_fee, monthly_payment, total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until)
+    SELECT id, $1, lender_id, lender_offer_id, amount, term, annual_rate, arrangement_fee, monthly_fee,
+      monthly_payment, total_payable, total_cost_of_credit, apr, exceeds_cost_cap, valid_until
+    FROM accepted
+    ON CONFLICT (application_id, lender_id, lender_offer_id) DO NOTHING RETURNING 1),
+  answered AS (
+    UPDATE lender_requests SET state = 'offer', answered_at = now(), lease_until = NULL
+    WHERE id = ANY(ARRAY(SELECT request_id FROM accepted)) AND state <> 'offer')`;
 
-/** Their requests ($16) marked answered; the requests are found by their ids (an index scan). */
-const markAnsweredSql = (condition: string) => `
-  UPDATE lender_requests SET state = 'offer', answered_at = now(), lease_until = NULL
-  WHERE id = ANY($16::uuid[]) AND state <> 'offer' AND ${condition}`;
+/** The nonces the statement found new, as JSON pairs of partner and nonce. */
+const FRESH_NONCES_SQL = `(SELECT COALESCE(json_agg(json_build_array(partner, nonce)), '[]') FROM fresh)`;
 
 function offerParameters(applicationId: string, answers: readonly OfferAnswer[]): unknown[] {
   const column = <T>(pick: (answer: OfferAnswer) => T) => answers.map(pick);
@@ -56,15 +73,35 @@ function offerParameters(applicationId: string, answers: readonly OfferAnswer[])
     column((a) => a.offer.exceedsCostCap),
     column((a) => a.offer.validUntil),
     column((a) => a.requestId),
+    column((a) => a.nonce?.value ?? null),
+    column((a) => a.nonce?.expiresAt ?? null),
   ];
 }
 
+/**
+ * The answers refused as replays, by their index: those whose nonce the statement did not find new. A nonce twice
+ * in one batch counts once, for the first.
+ */
+function replaysAmong(answers: readonly OfferAnswer[], fresh: readonly (readonly [string, string])[]): Refused {
+  const unused = new Set(fresh.map(([partner, nonce]) => `${partner}\n${nonce}`));
+  const refused = new Map<number, unknown>();
+  answers.forEach((answer, index) => {
+    if (answer.nonce && !unused.delete(`${answer.lenderId}\n${answer.nonce.value}`)) {
+      refused.set(index, new Refusal('replayedMessage'));
+    }
+  });
+  return refused;
+}
+
 /** The offers and their requests in one statement, inside a batch's transaction (with other changes). */
-async function storeOfferAnswers(tx: Sql, applicationId: string, answers: readonly OfferAnswer[]): Promise<void> {
-  await tx.query(
-    `WITH stored AS (${insertOffersSql('true')}) ${markAnsweredSql('true')}`,
-    offerParameters(applicationId, answers),
-  );
+async function storeOfferAnswers(tx: Sql, applicationId: string, answers: readonly OfferAnswer[]): Promise<Refused> {
+  const [row] = (
+    await tx.query<{ fresh: [string, string][] }>(
+      `WITH ${answerCtes('true')} SELECT ${FRESH_NONCES_SQL} AS fresh`,
+      offerParameters(applicationId, answers),
+    )
+  ).rows;
+  return replaysAmong(answers, row?.fresh ?? []);
 }
 
 /**
@@ -85,11 +122,10 @@ export async function storeOfferAnswersAtOnce(
   answers: readonly OfferAnswer[],
 ): Promise<AtOnceOutcome> {
   const [row] = (
-    await db.query<{ notice_choices: NoticeChoices; current: boolean }>(
+    await db.query<{ notice_choices: NoticeChoices; current: boolean; fresh: [string, string][] }>(
       `WITH locked AS (SELECT notice_choices, xmin::text AS version FROM applications WHERE id = $1 FOR UPDATE),
          seen AS (SELECT xmin::text AS version FROM applications WHERE id = $1),
-         stored AS (${insertOffersSql('EXISTS (SELECT 1 FROM locked)')} RETURNING 1),
-         answered AS (${markAnsweredSql('EXISTS (SELECT 1 FROM locked)')}),
+         ${answerCtes('EXISTS (SELECT 1 FROM locked)')},
          progressed AS (
            UPDATE applications SET
              state = ${progressedStateSql({
@@ -98,12 +134,14 @@ export async function storeOfferAnswersAtOnce(
              })},
              updated_at = ${PROGRESSED_UPDATED_AT_SQL}
            WHERE id = $1 AND EXISTS (SELECT 1 FROM locked)
-           RETURNING pg_notify($17, id::text))
-       SELECT l.notice_choices, l.version = s.version AS current FROM locked l, seen s`,
+           RETURNING pg_notify($19, id::text))
+       SELECT l.notice_choices, l.version = s.version AS current, ${FRESH_NONCES_SQL} AS fresh FROM locked l, seen s`,
       [...offerParameters(applicationId, answers), STATUS_CHANNEL],
     )
   ).rows;
-  return { noticeChoices: row?.notice_choices ?? {}, current: row?.current ?? true };
+  // an application that is gone stores nothing and refuses nothing
+  if (!row) return { noticeChoices: {}, current: true, refused: new Map() };
+  return { noticeChoices: row.notice_choices, current: row.current, refused: replaysAmong(answers, row.fresh) };
 }
 
 /** An offer answer as a change of its application's batch: the offers that come together go in one statement. */

@@ -6,7 +6,7 @@ import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import type { PartnerCallback } from '../lenders/messages.ts';
 import { createApplicationBatches, type ApplicationBatches } from './application-batches.ts';
-import { offerAnswerChange } from './offer-answers.ts';
+import { offerAnswerChange, type OfferAnswer } from './offer-answers.ts';
 import { sentRequests, type SentRequest } from './sent-requests.ts';
 import { noticeLenderProgress } from '../notices/notice-triggers.ts';
 
@@ -32,7 +32,13 @@ function batches(broker: Broker): ApplicationBatches {
  * lost answer changes nothing the second time: one offer per lender offer id, one state change.
  * What can be refused is refused before the change joins its application's batch.
  */
-export async function applyPartnerCallback(broker: Broker, lenderId: string, callback: PartnerCallback): Promise<void> {
+export async function applyPartnerCallback(
+  broker: Broker,
+  lenderId: string,
+  callback: PartnerCallback,
+  /** the signed message's nonce, for an offer recorded by the statement that stores it (OfferAnswer) */
+  nonce?: OfferAnswer['nonce'],
+): Promise<void> {
   const lender = broker.lenders.get(lenderId);
   if (!lender || callback.lenderId !== lenderId) throw new Refusal('foreignLender');
   const request =
@@ -51,6 +57,7 @@ export async function applyPartnerCallback(broker: Broker, lenderId: string, cal
           lenderId,
           lenderOfferId: callback.offer.offerId,
           offer,
+          ...(nonce ? { nonce } : {}),
         }),
       );
     }

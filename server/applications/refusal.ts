@@ -24,6 +24,8 @@ export type RefusalReason =
   | 'unknownLenderRequest'
   /** an offer with figures no loan has */
   | 'implausibleOffer'
+  /** a partner's signed message that was received before (its nonce is known) */
+  | 'replayedMessage'
   /** the same Idempotency-Key is being used by a request still in flight */
   | 'idempotencyKeyInFlight'
   /** the same Idempotency-Key came with another body */

@@ -32,6 +32,7 @@ const answerToRefusal: Record<RefusalReason, readonly [number, ApiErrorCode]> = 
   foreignLender: [403, 'badSignature'],
   unknownLenderRequest: [404, 'notFound'],
   implausibleOffer: [400, 'validation'],
+  replayedMessage: [409, 'replay'],
   idempotencyKeyInFlight: [409, 'idempotencyKey'],
   idempotencyKeyReused: [422, 'idempotencyKey'],
   unknownLogin: [404, 'loginExpired'],

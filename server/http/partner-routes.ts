@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { applyPartnerCallback } from '../applications/partner-callbacks.ts';
+import { Refusal } from '../applications/refusal.ts';
 import type { Broker } from '../broker.ts';
 import { partnerCallbackSchema } from '../lenders/messages.ts';
 import { parseJson, useRawJsonBody } from '../lenders/raw-json.ts';
@@ -30,11 +31,26 @@ export async function registerPartnerRoutes(app: FastifyInstance, broker: Broker
         if (!lender) throw new ApiProblem(401, 'badSignature');
         const verified = verifyPartnerMessage(lender.secret, request.headers, rawBody);
         if (!verified.ok) throw new ApiProblem(401, 'badSignature');
-        const fresh = await nonces.remember(lender.id, verified.nonce, new Date(verified.timestamp * 1000 + 600_000));
-        if (!fresh) throw new ApiProblem(409, 'replay');
+        const nonce = { value: verified.nonce, expiresAt: new Date(verified.timestamp * 1000 + 600_000) };
+        /** A message is taken once: a nonce seen before answers 409 whatever the message says. */
+        const rememberNonce = async () => {
+          if (!(await nonces.remember(lender.id, nonce.value, nonce.expiresAt))) throw new ApiProblem(409, 'replay');
+        };
         const json = parseJson(rawBody);
-        if (json === undefined) throw new ApiProblem(400, 'malformedBody');
-        const callback = partnerCallbackSchema.safeParse(json);
+        const callback = json === undefined ? undefined : partnerCallbackSchema.safeParse(json);
+        if (callback?.success && callback.data.type === 'offer') {
+          // the hot path, fifteen an application: the nonce is recorded by the statement that stores the offer
+          try {
+            await applyPartnerCallback(broker, lender.id, callback.data, nonce);
+          } catch (error) {
+            // refused before it reached that statement: the nonce is recorded here, so the message again is a replay
+            if (error instanceof Refusal && error.reason !== 'replayedMessage') await rememberNonce();
+            throw error;
+          }
+          return reply.send({ ok: true });
+        }
+        await rememberNonce();
+        if (json === undefined || callback === undefined) throw new ApiProblem(400, 'malformedBody');
         if (!callback.success) throw new ApiProblem(400, 'validation');
         await applyPartnerCallback(broker, lender.id, callback.data);
         return reply.send({ ok: true });

@@ -2021,6 +2021,37 @@ describe('malformed requests to every endpoint (pglite)', () => {
       },
     });
 
+    // the nonce of an offer is recorded by the statement that stores it (server/applications/offer-answers.ts)
+    it('takes a signed offer once: the same message again answers 409 replay in its language and stores nothing', async () => {
+      const request = present(lenderRequests[0], 'a lender request');
+      const lender = present(running.broker.lenders.get(request.lender_id), 'its lender');
+      const sent = offer(request, {});
+      const body = JSON.stringify(sent);
+      const headers = { 'content-type': 'application/json', ...signPartnerMessage(lender.secret, body, lender.id) };
+      const post = (language: Language) =>
+        fetch(`${base}/api/partner/v1/decisions`, {
+          method: 'POST',
+          headers: { ...headers, 'accept-language': language },
+          body,
+        });
+      const stored = async () =>
+        (
+          await running.broker.db.query('SELECT 1 FROM offers WHERE lender_id = $1 AND lender_offer_id = $2', [
+            lender.id,
+            sent.offer.offerId,
+          ])
+        ).rows.length;
+
+      expect((await post('lv')).status).toBe(200);
+      expect(await stored()).toBe(1);
+      for (const language of ['lv', 'ru'] as const) {
+        const again = await post(language);
+        expect(again.status).toBe(409);
+        expect(await again.json()).toMatchObject({ error: 'replay', message: API[language].replay });
+      }
+      expect(await stored()).toBe(1);
+    });
+
     // server/app.ts: Fastify answers these itself unless `frameworkErrors` hands them to the error handler
     it('answers a path with broken percent-encoding in the API error shape (FST_ERR_BAD_URL)', async () => {
       await expectApiError(
