@@ -63,6 +63,19 @@ export interface ApplicationBatches {
  * went alone and the rest in a second batch (2.6 batches an application under bench:load, each a
  * transaction, a progress refresh and a status change). A lender waits that much longer for its answer.
  */
+/** The changes whose items a combined change refused (by index), added to `into` with their reasons. */
+function refuseChanges(
+  ofKind: readonly AnyChange[],
+  refusedItems: Refused | undefined,
+  into: Map<AnyChange, unknown>,
+): Map<AnyChange, unknown> {
+  for (const [index, reason] of refusedItems ?? []) {
+    const change = ofKind[index];
+    if (change) into.set(change, reason);
+  }
+  return into;
+}
+
 export function createApplicationBatches(
   db: Database,
   afterCommit: (applicationId: string, noticeChoices: NoticeChoices) => Promise<void>,
@@ -95,10 +108,7 @@ export function createApplicationBatches(
           tx,
           ofKind.map((change) => change.item),
         );
-        for (const [index, reason] of refusedItems ?? []) {
-          const change = ofKind[index];
-          if (change) refused.set(change, reason);
-        }
+        refuseChanges(ofKind, refusedItems, refused);
       }
       await refreshLenderProgress(tx, applicationId);
       return { noticeChoices, refused };
@@ -121,12 +131,7 @@ export function createApplicationBatches(
         ofKind.map((change) => change.item),
       );
       if (!outcome.current) await inTransaction(applicationId, []);
-      const refused = new Map<AnyChange, unknown>();
-      for (const [index, reason] of outcome.refused ?? []) {
-        const change = ofKind[index];
-        if (change) refused.set(change, reason);
-      }
-      return { noticeChoices: outcome.noticeChoices, refused };
+      return { noticeChoices: outcome.noticeChoices, refused: refuseChanges(ofKind, outcome.refused, new Map()) };
     };
   };
 

@@ -78,6 +78,9 @@ describe('offer answers in one statement (PostgreSQL)', () => {
     ),
   });
 
+  /** A signed message's nonce, as the partner route passes it on. */
+  const freshNonce = () => ({ value: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 600_000) });
+
   const stateOf = async (applicationId: string) =>
     (await db.query<{ state: string }>('SELECT state FROM applications WHERE id = $1', [applicationId])).rows[0]?.state;
 
@@ -157,7 +160,7 @@ describe('offer answers in one statement (PostgreSQL)', () => {
   it("records an answer's nonce in the statement that stores it, and refuses the nonce again as a replay", async () => {
     const { id, requests } = await waitingApplication(['a', 'b']);
     const batches = createApplicationBatches(db, async () => undefined, 0);
-    const nonce = { value: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 600_000) };
+    const nonce = freshNonce();
     const answer = { ...answerOf('a', requests.get('a') ?? ''), nonce };
     await batches.apply(id, offerAnswerChange(id, answer));
     const recorded = await db.query('SELECT 1 FROM partner_nonces WHERE partner = $1 AND nonce = $2', [
@@ -176,7 +179,7 @@ describe('offer answers in one statement (PostgreSQL)', () => {
   it('takes a nonce twice in one batch once, for the first, and stores the rest of the batch', async () => {
     const { id, requests } = await waitingApplication(['a', 'b']);
     const gathering = createApplicationBatches(db, async () => undefined, 20);
-    const nonce = { value: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 600_000) };
+    const nonce = freshNonce();
     const first = { ...answerOf('a', requests.get('a') ?? ''), nonce };
     const outcomes = await Promise.allSettled([
       gathering.apply(id, offerAnswerChange(id, first)),

@@ -43,17 +43,19 @@ async function follow(
   signal: AbortSignal,
   started: FollowedSession | undefined,
 ): Promise<void> {
-  let first: (SessionToPoll & { known: FoundIdentification }) | undefined = started && {
-    provider_session_id: started.sessionId,
-    provider_challenge: started.challenge,
-    known: started.identification,
-  };
+  let first = started;
   for (let failures = 0; !signal.aborted;) {
     try {
       const session = first;
       first = undefined;
       const ended = session
-        ? await pollSession(broker, identificationId, session, signal, session.known)
+        ? await pollSession(
+            broker,
+            identificationId,
+            { provider_session_id: session.sessionId, provider_challenge: session.challenge },
+            signal,
+            session.identification,
+          )
         : await pollOnce(broker, identificationId, signal);
       if (ended) return;
       failures = 0;

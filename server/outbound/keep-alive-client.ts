@@ -92,14 +92,9 @@ export async function send(dispatcher: Dispatcher, url: string, outgoing: Outgoi
       ...(outgoing.body === undefined ? {} : { body: outgoing.body }),
       signal: controller.signal,
     });
-    try {
-      return { status: response.statusCode, text: await response.body.text() };
-    } catch (error) {
-      // an abort while reading the body surfaces as the body's error: say it was the timeout
-      if (isTimeout(controller.signal.reason)) throw controller.signal.reason;
-      throw error;
-    }
+    return { status: response.statusCode, text: await response.body.text() };
   } catch (error) {
+    // an abort, while waiting or while reading the body, surfaces as undici's own error: say it was the timeout
     if (isTimeout(controller.signal.reason)) throw controller.signal.reason;
     throw error;
   } finally {
