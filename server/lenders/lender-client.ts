@@ -6,7 +6,7 @@ import {
 } from './messages.ts';
 import { IDEMPOTENCY_HEADER, signPartnerMessage } from './partner-protocol.ts';
 import type { LenderEndpoint } from './registry.ts';
-import { isTimeout, keepAliveAgent, send, type IncomingAnswer } from '../outbound/keep-alive-client.ts';
+import { isTimeout, keepAlivePools, send, type IncomingAnswer } from '../outbound/keep-alive-client.ts';
 
 /**
  * The broker's side of `POST {lender}/applications`. The lender answers 202 `{ reference }` at once and its
@@ -48,8 +48,8 @@ export const isLenderRejectedError = (error: unknown): error is LenderRejectedEr
 
 export const DEFAULT_LENDER_TIMEOUT_MS = 10_000;
 
-/** One keep-alive pool for every lender of this process, at most 32 connections to each. */
-const lenders = keepAliveAgent({ connections: 32 });
+/** A keep-alive pool for each lender, at most 32 connections. */
+const poolOf = keepAlivePools({ connections: 32 });
 
 export async function sendApplication(
   lender: LenderEndpoint,
@@ -60,7 +60,7 @@ export async function sendApplication(
   const url = `${lender.baseUrl.replace(/\/+$/, '')}/applications`;
   let response: IncomingAnswer;
   try {
-    response = await send(lenders, url, {
+    response = await send(poolOf(lender.id), url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -129,7 +129,7 @@ async function postAboutApplication(
   const url = `${lender.baseUrl.replace(/\/+$/, '')}/applications/${encodeURIComponent(lenderReference)}/${what}`;
   let response: IncomingAnswer;
   try {
-    response = await send(lenders, url, {
+    response = await send(poolOf(lender.id), url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isTimeout, keepAliveAgent, send } from './keep-alive-client.ts';
+import { isTimeout, keepAliveAgent, keepAlivePools, send } from './keep-alive-client.ts';
 
 /** A partner that answers /ok at once and never answers /hang. */
 describe('partner HTTP on a keep-alive pool', () => {
@@ -58,5 +58,20 @@ describe('partner HTTP on a keep-alive pool', () => {
     await expect(
       send(agent, `${origin}/ok`, { method: 'GET', headers: {}, timeoutMs: 5000, signal: closing.signal }),
     ).rejects.toThrow();
+  });
+
+  it('gives each partner its own pool: one partner whose connections all hang does not hold up another on the same origin', async () => {
+    const poolOf = keepAlivePools({ connections: 1 });
+    const stuck = send(poolOf('lender-a'), `${origin}/hang`, { method: 'GET', headers: {}, timeoutMs: 2000 }).catch(
+      (error: unknown) => error,
+    );
+    const other = await send(poolOf('lender-b'), `${origin}/ok`, { method: 'GET', headers: {}, timeoutMs: 1000 });
+    expect(other.status).toBe(200);
+    // the same partner queues behind its own one connection and times out waiting
+    const queued = await send(poolOf('lender-a'), `${origin}/ok`, { method: 'GET', headers: {}, timeoutMs: 300 }).catch(
+      (error: unknown) => error,
+    );
+    expect(isTimeout(queued)).toBe(true);
+    expect(isTimeout(await stuck)).toBe(true);
   });
 });

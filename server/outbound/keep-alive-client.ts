@@ -23,6 +23,22 @@ export function keepAliveAgent({ connections = 32 }: KeepAliveOptions = {}): Dis
   });
 }
 
+/**
+ * A keep-alive pool for each partner, made on first use: partners that share an origin (the sixteen sandbox lenders
+ * under one simulator) then queue each behind its own connections, as partners on origins of their own do.
+ */
+export function keepAlivePools(options: KeepAliveOptions = {}): (partner: string) => Dispatcher {
+  const pools = new Map<string, Dispatcher>();
+  return (partner) => {
+    let pool = pools.get(partner);
+    if (!pool) {
+      pool = keepAliveAgent(options);
+      pools.set(partner, pool);
+    }
+    return pool;
+  };
+}
+
 export interface OutgoingRequest {
   readonly method: 'GET' | 'POST';
   readonly headers: Record<string, string>;

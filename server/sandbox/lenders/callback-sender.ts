@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { deriveSandboxSecret } from '../../config/sandbox-secret.ts';
 import { signPartnerMessage } from '../../lenders/partner-protocol.ts';
-import { keepAliveAgent, send } from '../../outbound/keep-alive-client.ts';
+import { keepAlivePools, send } from '../../outbound/keep-alive-client.ts';
 import { sandboxLenderSecret } from './sandbox-lenders-config.ts';
 import type { LenderSandboxState } from './sandbox-state.ts';
 
@@ -30,8 +30,11 @@ export interface Callback {
   readonly forgeSignature: boolean;
 }
 
-/** Keep-alive connections to the brokers, shared by every simulated lender of the process. */
-const brokers = keepAliveAgent({ connections: 64 });
+/**
+ * Keep-alive connections to the brokers, a pool for each simulated lender: sixteen lenders are sixteen companies,
+ * each with its own HTTP client; one pool shared by all of them had their callbacks queue behind each other.
+ */
+const poolOf = keepAlivePools({ connections: 16 });
 
 export class CallbackSender {
   readonly #state: LenderSandboxState;
@@ -61,7 +64,7 @@ export class CallbackSender {
       let status: number | undefined;
       try {
         // a fresh timestamp and nonce on every attempt: the broker may have recorded the last nonce
-        const response = await send(brokers, url, {
+        const response = await send(poolOf(lenderId), url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...signPartnerMessage(secret, raw, lenderId) },
           body: raw,
