@@ -39,7 +39,7 @@ export interface AtOnceOutcome {
 type AnyChange = ApplicationChange | CombinedChange<never>;
 
 /** How long an application's first waiting change waits for others to go with it. */
-export const GATHER_MS = 25;
+export const GATHER_MS = 60;
 
 export interface ApplicationBatches {
   /** Resolves once the change is committed and `afterCommit` has run for it. */
