@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { BrokerConfig } from './config/config.ts';
 import { startWorkers } from './jobs/workers.ts';
+import { LISTEN_BACKLOG } from './http/listen-backlog.ts';
 
 /** The built site, or null with SERVE_SITE=off (the API alone: server tests run before the build). */
 export function siteDirectory(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
@@ -20,7 +21,7 @@ export async function serve(
       void app.close().then(() => process.exit(0));
     });
   }
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   // after listening: jobs may call simulators mounted in this very process over HTTP
   await startWorkers(broker);
   return app;

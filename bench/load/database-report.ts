@@ -15,20 +15,22 @@ export interface ServerSteps {
   readonly answeredMs: readonly [number, number];
 }
 
-export async function serverSteps(db: pg.Pool): Promise<ServerSteps> {
+/** Of the applications submitted since `since` (the measured run's start, by the database's clock). */
+export async function serverSteps(db: pg.Pool, since: Date): Promise<ServerSteps> {
   const { rows } = await db.query<{ step: string; p50: number; p95: number }>(
     `WITH steps AS (
        SELECT extract(epoch FROM a.identified_at - a.created_at) * 1000 AS identified,
               extract(epoch FROM r.sent_at - a.identified_at) * 1000 AS sent,
               extract(epoch FROM r.answered_at - r.sent_at) * 1000 AS answered
        FROM lender_requests r JOIN applications a ON a.id = r.application_id
-       WHERE r.sent_at IS NOT NULL AND r.answered_at IS NOT NULL)
+       WHERE r.sent_at IS NOT NULL AND r.answered_at IS NOT NULL AND a.created_at >= $1)
      SELECT 'identified' AS step, percentile_cont(0.5) WITHIN GROUP (ORDER BY identified) AS p50,
             percentile_cont(0.95) WITHIN GROUP (ORDER BY identified) AS p95 FROM steps
      UNION ALL SELECT 'sent', percentile_cont(0.5) WITHIN GROUP (ORDER BY sent),
             percentile_cont(0.95) WITHIN GROUP (ORDER BY sent) FROM steps
      UNION ALL SELECT 'answered', percentile_cont(0.5) WITHIN GROUP (ORDER BY answered),
             percentile_cont(0.95) WITHIN GROUP (ORDER BY answered) FROM steps`,
+    [since],
   );
   const of = (step: string): readonly [number, number] => {
     const row = rows.find((candidate) => candidate.step === step);

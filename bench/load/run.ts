@@ -5,7 +5,12 @@
  * answer on the status stream) for the given time, while 1,000 applicants hold their status
  * streams open. Prints a summary, then one JSON line.
  *
- *   node bench/load/run.ts [--processes N] [--concurrency C] [--seconds S] [--holders H] [--pool P] [--statements] [--tcp]
+ *   node bench/load/run.ts [--processes N] [--concurrency C] [--seconds S] [--warmup W] [--holders H] [--pool P] [--statements] [--tcp]
+ *
+ * The measured seconds follow W seconds (default 10) of the same load, not counted: a campaign meets processes that
+ * have served for a while. Cold, the first second's hundred-odd identified applications each open fifteen lender
+ * sends while every process still compiles its hot paths; with four brokers some of those sends waited ten seconds
+ * and were retried, which made a 60 s run's p95 a measure of the start (docs/scaling.md, "Sixth round").
  *
  * The brokers reach PostgreSQL over its unix socket, as an install with the database on the same machine
  * would; --tcp makes them use loopback TCP instead, whose kernel work each statement's write pays for.
@@ -37,6 +42,7 @@ const { values } = parseArgs({
     processes: { type: 'string', default: String(availableParallelism()) },
     concurrency: { type: 'string', default: '128' },
     seconds: { type: 'string', default: '60' },
+    warmup: { type: 'string', default: '10' },
     holders: { type: 'string', default: '1000' },
     pool: { type: 'string', default: '10' },
     statements: { type: 'boolean', default: false },
@@ -46,6 +52,7 @@ const { values } = parseArgs({
 const processes = Number(values.processes);
 const concurrency = Number(values.concurrency);
 const seconds = Number(values.seconds);
+const warmupSeconds = Number(values.warmup);
 const holderCount = Number(values.holders);
 const poolSize = Number(values.pool);
 
@@ -101,6 +108,32 @@ try {
   const holding = holders.map((stream) => stream.done.catch(() => void (sseErrors += 1)));
   await Promise.race([Promise.all(holders.map((stream) => stream.opened)), new Promise((r) => setTimeout(r, 30_000))]);
 
+  /** `concurrency` applicants, each starting a new journey as soon as the last ended, until the deadline. */
+  let next = 0;
+  const drive = async (deadline: number, journeys: JourneyTimes[], failures: Map<string, number>) => {
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < deadline) {
+          const origin = origins[next++ % origins.length] ?? '';
+          try {
+            journeys.push(await journey(dispatcher, origin, loan));
+          } catch (error) {
+            const reason = (error as Error).message.slice(0, 80);
+            failures.set(reason, (failures.get(reason) ?? 0) + 1);
+          }
+        }
+      }),
+    );
+  };
+  const warmupFailures = new Map<string, number>();
+  const warmupJourneys: JourneyTimes[] = [];
+  await drive(performance.now() + warmupSeconds * 1000, warmupJourneys, warmupFailures);
+  const warmupFailed = [...warmupFailures.values()].reduce((sum, count) => sum + count, 0);
+  console.log(
+    `warm-up: ${warmupJourneys.length} applications in ${warmupSeconds} s, not counted; ${warmupFailed} failed`,
+  );
+  for (const [reason, count] of warmupFailures) console.log(`  failed ${count}× in the warm-up: ${reason}`);
+
   if (values.statements) {
     await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     await db.query('SELECT pg_stat_statements_reset()');
@@ -132,7 +165,7 @@ try {
 
   const journeys: JourneyTimes[] = [];
   const failures = new Map<string, number>();
-  let next = 0;
+  const measuredSince = (await db.query<{ now: Date }>('SELECT now()')).rows[0]?.now ?? new Date();
   const started = performance.now();
   // memory after warm-up: caches and the heap reach their working size in the first third of the
   // run; what grows after that grows with the number of applications
@@ -152,20 +185,7 @@ try {
     rssTimeline.push(members.map((member) => rssMb(member.child.pid)));
     liveTimeline.push(members.map((member) => member.liveHeapMb()));
   }, 5000);
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        const origin = origins[next++ % origins.length] ?? '';
-        try {
-          journeys.push(await journey(dispatcher, origin, loan));
-        } catch (error) {
-          const reason = (error as Error).message.slice(0, 80);
-          failures.set(reason, (failures.get(reason) ?? 0) + 1);
-        }
-      }
-    }),
-  );
+  await drive(started + seconds * 1000, journeys, failures);
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(sampler);
   clearTimeout(warm);
@@ -191,7 +211,7 @@ try {
   const offers = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM offers');
   const sortedBy = (step: keyof JourneyTimes) => journeys.map((times) => times[step]).sort((a, b) => a - b);
   const sorted = sortedBy('allAnswered');
-  const failed = [...failures.values()].reduce((sum, count) => sum + count, 0);
+  const failed = [...failures.values()].reduce((sum, count) => sum + count, 0) + warmupFailed;
   const result = {
     applicationsPerSecond: round(journeys.length / elapsed),
     p50Ms: Math.round(percentile(sorted, 50)),
@@ -223,6 +243,7 @@ try {
     processes,
     concurrency,
     seconds: round(elapsed),
+    warmupSeconds,
   };
   console.log(
     `\n${result.completed} applications end to end in ${result.seconds} s: ${result.applicationsPerSecond} a second ` +
@@ -248,7 +269,7 @@ try {
       `the load generator ${generatorCpu} s (${round(((generatorCpu ?? 0) * 1000) / Math.max(1, journeys.length))} ms an application), ` +
       `the whole machine ${machineCpu} s of ${round(elapsed * availableParallelism())} s`,
   );
-  const steps = await serverSteps(db);
+  const steps = await serverSteps(db, measuredSince);
   const jobs = await jobsPerApplication(db);
   console.log(
     `  jobs per application: ${jobs.map(({ queue, perApplication }) => `${queue} ${perApplication}`).join(', ')}`,

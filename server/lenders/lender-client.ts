@@ -48,8 +48,8 @@ export const isLenderRejectedError = (error: unknown): error is LenderRejectedEr
 
 export const DEFAULT_LENDER_TIMEOUT_MS = 10_000;
 
-/** A keep-alive pool for each lender, at most 32 connections. */
-const poolOf = keepAlivePools({ connections: 32 });
+/** A keep-alive pool for each lender, at most 16 connections. */
+const poolOf = keepAlivePools({ connections: 16 });
 
 export async function sendApplication(
   lender: LenderEndpoint,

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { registerSandbox } from './register.ts';
 import { loadSandboxConfig } from './sandbox-config.ts';
+import { LISTEN_BACKLOG } from '../http/listen-backlog.ts';
 
 /**
  * The simulators alone, in a process of their own: banks, Smart-ID, eParaksts, the sixteen lenders
@@ -26,4 +27,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void app.close().then(() => process.exit(0));
   });
 }
-await app.listen({ port, host });
+await app.listen({ port, host, backlog: LISTEN_BACKLOG });

@@ -1,5 +1,6 @@
 import { lenderDelayFromEnv } from './lender-delay.ts';
 import { createLenderSandboxServer } from './plugin.ts';
+import { LISTEN_BACKLOG } from '../../http/listen-backlog.ts';
 
 /**
  * The sandbox lenders in a process of their own: `node server/sandbox/lenders/main.ts`.
@@ -21,4 +22,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-await app.listen({ port, host });
+await app.listen({ port, host, backlog: LISTEN_BACKLOG });
