@@ -108,6 +108,8 @@ try {
   const holding = holders.map((stream) => stream.done.catch(() => void (sseErrors += 1)));
   await Promise.race([Promise.all(holders.map((stream) => stream.opened)), new Promise((r) => setTimeout(r, 30_000))]);
 
+  const failedIn = (failures: ReadonlyMap<string, number>) =>
+    [...failures.values()].reduce((sum, count) => sum + count, 0);
   /** `concurrency` applicants, each starting a new journey as soon as the last ended, until the deadline. */
   let next = 0;
   const drive = async (deadline: number, journeys: JourneyTimes[], failures: Map<string, number>) => {
@@ -128,7 +130,7 @@ try {
   const warmupFailures = new Map<string, number>();
   const warmupJourneys: JourneyTimes[] = [];
   await drive(performance.now() + warmupSeconds * 1000, warmupJourneys, warmupFailures);
-  const warmupFailed = [...warmupFailures.values()].reduce((sum, count) => sum + count, 0);
+  const warmupFailed = failedIn(warmupFailures);
   console.log(
     `warm-up: ${warmupJourneys.length} applications in ${warmupSeconds} s, not counted; ${warmupFailed} failed`,
   );
@@ -211,7 +213,7 @@ try {
   const offers = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM offers');
   const sortedBy = (step: keyof JourneyTimes) => journeys.map((times) => times[step]).sort((a, b) => a - b);
   const sorted = sortedBy('allAnswered');
-  const failed = [...failures.values()].reduce((sum, count) => sum + count, 0) + warmupFailed;
+  const failed = failedIn(failures) + warmupFailed;
   const result = {
     applicationsPerSecond: round(journeys.length / elapsed),
     p50Ms: Math.round(percentile(sorted, 50)),
