@@ -8,6 +8,7 @@ import { createBroker, type Broker } from './broker.ts';
 import { loadConfig, type BrokerConfig } from './config/config.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { registerApiRoutes } from './http/api-routes.ts';
+import { closeConnectionsWhenIdle } from './http/close-when-idle.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { openApiOptions } from './http/openapi-document.ts';
 import { apiMessage, requestLanguage } from './http/messages.ts';
@@ -64,6 +65,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  closeConnectionsWhenIdle(app);
   registerSecurityHeaders(app, apiHeaders);
   acceptUtf8JsonOnly(app);
   await app.register(fastifyRateLimit, {

@@ -39,8 +39,8 @@ export interface AtOnceOutcome {
 type AnyChange = ApplicationChange | CombinedChange<never>;
 
 /** How long an application's first waiting change waits for others to go with it. */
-// 60 ms merged more answers (1.17 batches an application against 1.36 under bench:load) but left a batch
-// gathering when a broker closed right after its lenders answered, and the close then hung (smart-id-followers test)
+// 60 ms merged more answers (1.17 batches an application against 1.36 under bench:load); 25 ms is what the final
+// bench:load figures were measured with (docs/scaling.md, "Sixth round")
 export const GATHER_MS = 25;
 
 export interface ApplicationBatches {
