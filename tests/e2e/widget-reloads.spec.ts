@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import lvWidget from '../../locales/lv/widget.json' with { type: 'json' };
 import { PUBLISHER_PORT } from '../../playwright.config.ts';
 import { answerAtBank, fillApplication, WORDS } from './support/applicant.ts';
+import { widgetStandsStill } from './support/choose-offer.ts';
 
 /**
  * A visitor who reloads the publisher's page at every step of an application in the widget, and
@@ -46,6 +47,8 @@ test('test mode: reloads at each step bring the widget back where it was and tel
   await page.reload();
   await expect(heading).toHaveText(workflow.steps.choosingMethod);
   await expect(band).toBeVisible();
+  // the reloaded frame grows to its step's height: a click computed before that lands beside it
+  await widgetStandsStill(page.locator('#application iframe'));
   const bankTab = context.waitForEvent('page');
   await widget.getByRole('button', { name: /Daugavas Banka/ }).click();
   await answerAtBank(await bankTab, 'approve');
