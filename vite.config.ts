@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The site's browser entries: every page's script, and the applicant workflow's. */
-const SITE_INPUTS = { site: 'src/routes/site-client.ts', workflow: 'src/routes/workflow-client.ts' };
+const SITE_INPUTS = { site: 'src/entries/site-client.ts', workflow: 'src/entries/workflow-client.ts' };
 
 /**
  * The widgets' pages, built apart from the site and from each other (`vite build --mode widgets-<name>`,
@@ -17,13 +17,13 @@ export const WIDGET_BUILDS: Readonly<Record<string, Readonly<Record<string, stri
   application: { 'widget-application': 'widgets/frames/application-frame.tsx' },
   identified: { 'widget-identified': 'widgets/frames/identified-page.ts' },
   // the publishers page's snippet generator and the personal account: react-aria and zod, only on those pages
-  pages: { publishers: 'src/routes/publishers-client.ts', account: 'src/routes/account-client.ts' },
+  pages: { publishers: 'src/entries/publishers-client.ts', account: 'src/entries/account-client.ts' },
 };
 const widgetBuildOf = (mode: string) => (mode.startsWith('widgets-') ? mode.slice('widgets-'.length) : null);
 
 /**
  * Builds from one config: the site's browser bundle (`vite build`), each widget build's (`--mode
- * widgets-<name>`) and the prerenderer (`vite build --ssr src/routes/entry-server.tsx`). Pages are
+ * widgets-<name>`) and the prerenderer (`vite build --ssr src/entries/entry-server.tsx`). Pages are
  * prerendered HTML; the browser bundle is one small entry plus lazily loaded islands.
  */
 export default defineConfig(({ isSsrBuild, mode }) => {

@@ -48,8 +48,8 @@ const refused = [
   ],
   [
     'src/features/calculator/probe.tsx',
-    "import { Island } from '../../routes/Island.tsx';",
-    'features never import the routes above them',
+    "import { Island } from '../../entries/Island.tsx';",
+    'features never import the entries above them',
   ],
   [
     'src/ui/probe.tsx',
@@ -73,7 +73,7 @@ const accepted = [
   ['widgets/host/probe.ts', "import { GLOBAL_NAME } from '../../domain/widget-protocol/constants.ts';"],
   ['widgets/frames/probe.tsx', "import { Calculator } from '../../src/features/calculator/index.ts';"],
   ['src/features/calculator/probe.tsx', "import { Button } from '../../ui/Button.tsx';"],
-  ['src/routes/probe.tsx', "import { Calculator } from '../features/calculator/index.ts';"],
+  ['src/entries/probe.tsx', "import { Calculator } from '../features/calculator/index.ts';"],
 ] as const;
 
 describe('the wings of ARCHITECTURE.md', () => {

@@ -34,7 +34,7 @@ const VIEWPORTS = [
 /** The registry's pages in two halves: two tests a language and width, each within a minute. */
 const HALVES = [PAGES.slice(0, Math.ceil(PAGES.length / 2)), PAGES.slice(Math.ceil(PAGES.length / 2))] as const;
 
-/** Pages whose content comes from a script of their own (src/routes/prerender.ts, OWN_ENTRIES). */
+/** Pages whose content comes from a script of their own (src/entries/prerender.ts, OWN_ENTRIES). */
 const LATE_PAGES = new Set(['publishers', 'account', 'smsOptOut', 'unsubscribe']);
 
 async function rejectCookies(page: Page) {

@@ -35,7 +35,7 @@ function workflowEntryFile(): string {
     string,
     { file: string }
   >;
-  const entry = manifest['src/routes/workflow-client.ts'];
+  const entry = manifest['src/entries/workflow-client.ts'];
   if (!entry) throw new Error('the build has no workflow entry');
   return `/${entry.file}`;
 }

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * Waits until the site's web fonts have drawn the page: its pages add the fonts' style sheet after
- * their first paint (src/routes/load-web-fonts.ts), so `document.fonts.ready` alone can resolve
+ * their first paint (src/entries/load-web-fonts.ts), so `document.fonts.ready` alone can resolve
  * while the text is still in the fallback faces.
  */
 export async function webFontsLoaded(page: Page): Promise<void> {

@@ -13,7 +13,7 @@ function prerendered(path: string): Document {
   return new DOMParser().parseFromString(renderResolved(resolved, ASSETS), 'text/html');
 }
 
-describe('the islands the routes place into the pages', () => {
+describe('the islands the entries place into the pages', () => {
   it.each([
     ['/', 'consumer', 5000, 60, { showExample: false }],
     ['/ru/avtokredit', 'car', 12_000, 72, {}],

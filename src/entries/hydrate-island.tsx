@@ -10,7 +10,7 @@ export const pageLanguage = (): Language => {
   return isLanguage(htmlLang) ? htmlLang : 'lv';
 };
 
-/** Hydrates one prerendered island with the props it was rendered with (src/routes/Island.tsx). */
+/** Hydrates one prerendered island with the props it was rendered with (src/entries/Island.tsx). */
 export function hydrateIsland(root: HTMLElement, Component: ComponentType<Record<string, unknown>>, i18n: I18n): void {
   const props = JSON.parse(root.dataset.props ?? '{}') as Record<string, unknown>;
   hydrateRoot(

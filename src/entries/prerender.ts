@@ -1,7 +1,7 @@
 /**
  * Writes every page of the registry as static HTML into dist/client, plus the not-found pages,
  * sitemap.xml, robots.txt and the legal fragments at /assets/files/{name}.html.
- * Runs after both Vite builds: `node src/routes/prerender.ts`.
+ * Runs after both Vite builds: `node src/entries/prerender.ts`.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -40,8 +40,8 @@ const entryOf = (key: string, manifest: Manifest = siteManifest): BuiltEntry => 
   if (!chunk) throw new Error(`the client build has no ${key} entry`);
   return { chunk, manifest };
 };
-const entry = entryOf('src/routes/site-client.ts').chunk;
-const workflowEntry = entryOf('src/routes/workflow-client.ts');
+const entry = entryOf('src/entries/site-client.ts').chunk;
+const workflowEntry = entryOf('src/entries/workflow-client.ts');
 
 /** Every chunk an entry imports statically, and their styles. */
 function staticImports(chunk: ManifestChunk, manifest: Manifest, seen = new Set<string>()): ManifestChunk[] {
@@ -109,8 +109,8 @@ const pagePath = (path: string) => (path === '/' ? 'index.html' : `${path.slice(
 
 let count = 0;
 const pagesManifest = await widgetsManifest('pages');
-const publishersEntry = entryOf('src/routes/publishers-client.ts', pagesManifest);
-const accountEntry = entryOf('src/routes/account-client.ts', pagesManifest);
+const publishersEntry = entryOf('src/entries/publishers-client.ts', pagesManifest);
+const accountEntry = entryOf('src/entries/account-client.ts', pagesManifest);
 /** Pages with a script of their own beside the site's: the snippet generator's, the account's. */
 const OWN_ENTRIES: Readonly<Record<string, typeof publishersEntry>> = {
   publishers: publishersEntry,

@@ -5,7 +5,7 @@ import { AccountApp, SmsOptOut, Unsubscribe } from '../features/account/index.ts
 
 /**
  * Components that hydrate in the browser; everything else on a page is static HTML. The browser
- * loads them through src/routes/hydrate-islands.tsx, which imports only this module's types.
+ * loads them through src/entries/hydrate-islands.tsx, which imports only this module's types.
  */
 export const islandComponents = {
   calculator: Calculator,
@@ -23,7 +23,7 @@ export type IslandName = keyof typeof islandComponents;
  */
 export const OWN_SCRIPT_ISLANDS: ReadonlySet<IslandName> = new Set([
   'snippetGenerator',
-  // the account's pages (src/routes/account-client.ts): only those pages load their code
+  // the account's pages (src/entries/account-client.ts): only those pages load their code
   'account',
   'smsOptOut',
   'unsubscribe',
@@ -31,7 +31,7 @@ export const OWN_SCRIPT_ISLANDS: ReadonlySet<IslandName> = new Set([
 
 /**
  * Renders an island on the server with its props beside it, so the browser can hydrate exactly
- * this component with exactly these props (src/routes/hydrate-islands.tsx).
+ * this component with exactly these props (src/entries/hydrate-islands.tsx).
  */
 export function Island<N extends IslandName>({
   name,
