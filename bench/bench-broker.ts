@@ -5,7 +5,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startBroker, type RunningBroker } from '../tests/support/broker.ts';
-import { validApplication } from '../domain/application-fixture.ts';
+import { validApplication } from '../tests/fixtures/application.ts';
 import { lendersToAsk } from '../domain/lender-reach.ts';
 
 /** The real server on a free port with the sandbox simulators mounted, lender delay 0, rate limits out of the way. */
@@ -13,7 +13,7 @@ export const startBenchBroker = (env: Record<string, string> = {}): Promise<Runn
   startBroker({ storage: 'pglite', logger: false, env: { RATE_LIMIT_SCALE: '1000000', ...env } });
 
 /**
- * How many lenders the benches' applicant (domain/application-fixture.ts) is sent to: only those whose amount and term
+ * How many lenders the benches' applicant (tests/fixtures/application.ts) is sent to: only those whose amount and term
  * ranges take the loan are asked (domain/lender-reach.ts), 9 of the 16 sandbox lenders; waiting for all 16 to answer
  * never ended.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApplicationSchema, fieldErrorKeys, normalizeName } from './application.ts';
-import { validApplication } from './application-fixture.ts';
+import { validApplication } from '../tests/fixtures/application.ts';
 
 const today = () => new Date('2026-11-21T12:00:00Z');
 const schema = createApplicationSchema(today);

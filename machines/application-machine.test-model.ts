@@ -1,7 +1,7 @@
 import type { AnyStateNode } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { ApplicationStatus, ApplicationState, SubmitApplicationBody } from '../domain/api.ts';
-import { validApplication } from '../domain/application-fixture.ts';
+import { validApplication } from '../tests/fixtures/application.ts';
 import { applicationMachine, type ApplicationEvent, type ApplicationInput } from './application-machine.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../../tests/fixtures/application.ts';
 
 /**
  * One applicant's way through the broker over HTTP, as the wizard goes: submit, identify with

@@ -1,7 +1,7 @@
 /** The applicant's steps over HTTP: tests/support/flow.ts without vitest's assertions. */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../../tests/fixtures/application.ts';
 // formOf, postForm and startIdentification use no vitest assertion (the module imports vitest's expect, unused here)
 import { formOf, postForm, startIdentification } from '../../tests/support/flow.ts';
 

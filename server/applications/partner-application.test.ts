@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { applicationSchema } from '../../domain/application.ts';
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../../tests/fixtures/application.ts';
 import type { Broker } from '../broker.ts';
 import { createFieldCipher } from '../security/field-cipher.ts';
 import { sealApplicant } from './applicant-record.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationStatus } from '../../domain/api.ts';
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../../tests/fixtures/application.ts';
 import { ApiRequestError, createBrokerClient, type BrokerClientOptions } from './broker-client.ts';
 
 const BASE = 'https://broker.test';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { allPagePaths, resolvePage } from '../../domain/site-pages.ts';
-import { LENDER_COUNT } from '../../domain/lender-count.ts';
+import { LENDER_COUNT } from '../../generated/lender-count.ts';
 import { publishedFragments, renderResolved, type PageAssets } from './entry-server.tsx';
 
 const ASSETS: PageAssets = { script: '/assets/site.js', styles: [], fontPreloads: [] };

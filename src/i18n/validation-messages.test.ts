@@ -3,7 +3,7 @@ import lvValidation from '../../locales/lv/validation.json';
 import ruValidation from '../../locales/ru/validation.json';
 import { VALIDATION_MESSAGE_KEYS, createApplicationSchema, fieldErrorKeys } from '../../domain/application.ts';
 import type { ValidationMessageKey } from '../../domain/application.ts';
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../../tests/fixtures/application.ts';
 
 /**
  * Every rule of the application schema, with the words the applicant reads in Latvian and Russian

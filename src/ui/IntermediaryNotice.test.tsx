@@ -6,7 +6,7 @@ import { createI18n } from '../i18n/i18n.ts';
 import lvCommon from '../../locales/lv/common.json';
 import ruCommon from '../../locales/ru/common.json';
 import { company } from '../../domain/company.ts';
-import { LENDER_COUNT } from '../../domain/lender-count.ts';
+import { LENDER_COUNT } from '../../generated/lender-count.ts';
 import { IntermediaryNotice } from './IntermediaryNotice.tsx';
 
 const renderIn = (lang: 'lv' | 'ru', lenderCount?: number) =>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { company } from '../../domain/company.ts';
-import { LENDER_COUNT } from '../../domain/lender-count.ts';
+import { LENDER_COUNT } from '../../generated/lender-count.ts';
 import { pagePath } from '../../domain/site-pages.ts';
 import type { Language } from '../../domain/language.ts';
 

@@ -56,6 +56,16 @@ const refused = [
     "import { Calculator } from '../features/calculator/index.ts';",
     'the design system never imports a feature',
   ],
+  [
+    'src/features/calculator/probe.tsx',
+    "import { validApplication } from '../../../tests/fixtures/application.ts';",
+    'production code never takes the test fixtures',
+  ],
+  [
+    'generated/probe.ts',
+    "import { LOAN_AMOUNTS } from '../domain/loan-options.ts';",
+    'a generated file imports nothing',
+  ],
   ['bench/probe.ts', "import { Button } from '../src/ui/Button.tsx';", 'benches are held to the rules too'],
   [
     'tests/server/probe.test.ts',
@@ -74,6 +84,9 @@ const accepted = [
   ['widgets/frames/probe.tsx', "import { Calculator } from '../../src/features/calculator/index.ts';"],
   ['src/features/calculator/probe.tsx', "import { Button } from '../../ui/Button.tsx';"],
   ['src/entries/probe.tsx', "import { Calculator } from '../features/calculator/index.ts';"],
+  ['domain/probe.test.ts', "import { validApplication } from '../tests/fixtures/application.ts';"],
+  ['machines/probe.test-model.ts', "import { validApplication } from '../tests/fixtures/application.ts';"],
+  ['src/ui/probe.tsx', "import { LENDER_COUNT } from '../../generated/lender-count.ts';"],
 ] as const;
 
 describe('the wings of ARCHITECTURE.md', () => {

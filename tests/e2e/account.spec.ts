@@ -6,7 +6,7 @@ import lvCommon from '../../locales/lv/common.json' with { type: 'json' };
 import ruCommon from '../../locales/ru/common.json' with { type: 'json' };
 import lvValidation from '../../locales/lv/validation.json' with { type: 'json' };
 import ruValidation from '../../locales/ru/validation.json' with { type: 'json' };
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../fixtures/application.ts';
 import {
   answerAtBank,
   answerSmartId,

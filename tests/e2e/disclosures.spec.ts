@@ -5,7 +5,7 @@ import { PAGES } from '../../domain/site-pages.ts';
 import type { Language } from '../../domain/language.ts';
 import { PUBLISHER_PORT } from '../../playwright.config.ts';
 import { company } from '../../domain/company.ts';
-import { LENDER_COUNT } from '../../domain/lender-count.ts';
+import { LENDER_COUNT } from '../../generated/lender-count.ts';
 import { lenderRegistryFromEnv } from '../../server/lenders/lender-config.ts';
 import { SANDBOX_LENDERS } from '../../server/sandbox/lenders/catalogue.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import lvApi from '../../locales/lv/api.json';
 import ruApi from '../../locales/ru/api.json';
 import ruValidation from '../../locales/ru/validation.json';
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../fixtures/application.ts';
 import { deleteExpiredData, expireStaleApplications } from '../../server/applications/maintenance.ts';
 import { startBroker, type RunningBroker } from '../support/broker.ts';
 import { allLendersAnswered, identifyByBank, status, submit, waitForStatus } from '../support/flow.ts';

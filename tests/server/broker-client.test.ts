@@ -8,7 +8,7 @@ import lvValidation from '../../locales/lv/validation.json';
 import ruValidation from '../../locales/ru/validation.json';
 import { ApiRequestError, createBrokerClient, type BrokerClientOptions } from '../../src/api/broker-client.ts';
 import type { ApplicationStatus, SubmitApplicationBody } from '../../domain/api.ts';
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../fixtures/application.ts';
 import { startBroker, type RunningBroker } from '../support/broker.ts';
 import { allLendersAnswered, identifyByBank, throughProviderPage } from '../support/flow.ts';
 import { present } from '../support/present.ts';

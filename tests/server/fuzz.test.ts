@@ -14,7 +14,7 @@ import {
   submitApplicationBodySchema,
 } from '../../domain/api.ts';
 import { INCOME_TYPES, type LoanApplicationInput, type ValidationMessageKey } from '../../domain/application.ts';
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../fixtures/application.ts';
 import type { Language } from '../../domain/language.ts';
 import { isValidPersonalCode } from '../../domain/personal-code.ts';
 import type { ApiErrorCode } from '../../server/http/problem.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lendersAnswerSchema, servesLoan } from '../../domain/lenders.ts';
 import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
 import { allLendersAnswered, identifyByBank, status, submit, waitForStatus } from '../support/flow.ts';
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../fixtures/application.ts';
 import { randomUUID } from 'node:crypto';
 
 /** An applicant some lenders offer less or longer to, and one lender declines (Rīgas Līča Banka: purpose). */

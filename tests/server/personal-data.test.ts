@@ -4,7 +4,7 @@ import lvApi from '../../locales/lv/api.json';
 import ruApi from '../../locales/ru/api.json';
 import { applicationStatusSchema, type ApplicationStatus } from '../../domain/api.ts';
 import type { LoanApplicationInput } from '../../domain/application.ts';
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../fixtures/application.ts';
 import { openApplicant } from '../../server/applications/applicant-record.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from '../../server/applications/status.ts';
 import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';

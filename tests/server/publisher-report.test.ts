@@ -5,7 +5,7 @@ import ruApi from '../../locales/ru/api.json';
 import lvValidation from '../../locales/lv/validation.json';
 import ruValidation from '../../locales/ru/validation.json';
 import type { LoanApplicationInput } from '../../domain/application.ts';
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../fixtures/application.ts';
 import { publisherApplicationsAnswerSchema, type PublisherApplicationsAnswer } from '../../domain/publisher-report.ts';
 import type { Tracking } from '../../domain/tracking.ts';
 import { tokenHash } from '../../server/security/tokens.ts';

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../fixtures/application.ts';
 import { resumeSmartIdSessions } from '../../server/applications/smart-id-session.ts';
 import { tokenHash } from '../../server/security/tokens.ts';
 import { startBroker, type RunningBroker } from '../support/broker.ts';

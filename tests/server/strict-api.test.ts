@@ -4,7 +4,7 @@ import lvApi from '../../locales/lv/api.json' with { type: 'json' };
 import ruApi from '../../locales/ru/api.json' with { type: 'json' };
 import lvValidation from '../../locales/lv/validation.json' with { type: 'json' };
 import ruValidation from '../../locales/ru/validation.json' with { type: 'json' };
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../fixtures/application.ts';
 import type { Language } from '../../domain/language.ts';
 import type { ValidationMessageKey } from '../../domain/application.ts';
 import type { ApiErrorCode } from '../../server/http/problem.ts';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { applicationStatusSchema, type ApplicationStatus } from '../../domain/api.ts';
 import type { LoanApplicationInput } from '../../domain/application.ts';
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../fixtures/application.ts';
 import { postForm } from '../../server/identity/test-support.ts';
 
 /** What a browser does with the API and the providers' pages, step by step, over HTTP. */

@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { LENDER_COUNT } from '../../../domain/lender-count.ts';
+import { LENDER_COUNT } from '../../../generated/lender-count.ts';
 
 /**
  * The number of lenders in the site's copy: one figure everywhere, the registry's (LENDER_COUNT,

@@ -1,5 +1,5 @@
 import { company } from '../../../../domain/company.ts';
-import { LENDER_COUNT } from '../../../../domain/lender-count.ts';
+import { LENDER_COUNT } from '../../../../generated/lender-count.ts';
 import { LEGAL_PAGES } from './legal-pages.ts';
 import type { ApplicationForm } from './use-application-form.ts';
 import { useTranslation } from 'react-i18next';

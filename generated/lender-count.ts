@@ -4,8 +4,8 @@
  * licensed lenders"), filled into every text through the common.json 'lenders' plurals, so that it
  * says one number everywhere. The registry is the server's `lenderRegistryFromEnv(process.env)`
  * (LENDERS_CONFIG / LENDERS_CONFIG_FILE), else the sandbox's catalogue (SANDBOX_LENDERS of
- * server/sandbox/lenders/catalogue.ts); domain/ and the pages may not import the server, so the
- * build writes the figure here, and tests/e2e/disclosures.spec.ts fails when it differs from the
- * registry the test server runs with.
+ * server/sandbox/lenders/catalogue.ts); the pages may not import the server, so the build
+ * writes the figure here, in generated/, a wing that imports nothing; tests/e2e/disclosures.spec.ts
+ * fails when it differs from the registry the test server runs with.
  */
 export const LENDER_COUNT = 16;
