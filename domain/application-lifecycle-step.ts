@@ -1,4 +1,4 @@
-import type { ApplicationStatus } from './api.ts';
+import type { LenderProgress } from './api.ts';
 import type { ApplicationState } from './application-lifecycle.ts';
 import { isAnswered } from './lender-progress.ts';
 import type { WorkflowStep } from './wizard-paths.ts';
@@ -25,8 +25,14 @@ const STEP_OF_STATE: Readonly<Record<ApplicationState, WorkflowStep>> = {
   error: 'error',
 };
 
+/** What of a status the step depends on: its state, and its lenders' progress. */
+export interface StatusForStep {
+  readonly state: ApplicationState;
+  readonly lenders: readonly { readonly progress: LenderProgress }[];
+}
+
 /** The step a status puts the wizard on: the offers' comparison once every lender has answered. */
-export function wizardStepOf(status: Pick<ApplicationStatus, 'state' | 'lenders'>): WorkflowStep {
+export function wizardStepOf(status: StatusForStep): WorkflowStep {
   if (status.state === 'offers' && !status.lenders.every((lender) => isAnswered(lender.progress))) return 'waiting';
   return STEP_OF_STATE[status.state];
 }
