@@ -174,12 +174,9 @@ export async function storeOfferAnswersAtOnce(
   if (!allowedFrom(log, applicationId, row?.state, 'offerArrived')) {
     return { noticeChoices: row?.notice_choices ?? {}, current: true, refused: refuseAll(answers) };
   }
-  const stored = row as NonNullable<typeof row>;
-  return {
-    noticeChoices: stored.notice_choices,
-    current: stored.current,
-    refused: replaysAmong(answers, stored.fresh),
-  };
+  // the lifecycle refuses every event of an erased application: one that is gone was refused above
+  if (!row) throw new Error('an offer was taken for an application that is gone');
+  return { noticeChoices: row.notice_choices, current: row.current, refused: replaysAmong(answers, row.fresh) };
 }
 
 /** An offer answer as a change of its application's batch: the offers that come together go in one statement. */

@@ -150,12 +150,16 @@ describe('the lifecycle refuses the events it does not allow (pglite)', () => {
     });
   });
 
-  it("refuses a lender's signature before an offer was chosen", async () => {
-    const { token, requests, offerIds } = await withOffers();
+  it("refuses a lender's signature before an offer was chosen, and logs the refusal without personal data", async () => {
+    const { token, id, requests, offerIds } = await withOffers();
     const after = await leavesStatusAsItWas(token, async () => {
       await expectRefused(await signed(present(requests[0]), present(offerIds[0])));
     });
     expect(after.state).toBe('offers');
+    const logged = running.logs.filter((line) => line.includes('event refused') && line.includes(id));
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(present(logged[0]))).toMatchObject({ applicationId: id, state: 'offers', event: 'signed' });
+    expect(logged[0]).not.toMatch(/Jānis|Bērziņš|010180/);
   });
 
   it("refuses a lender's payout before the signature", async () => {
