@@ -6,6 +6,7 @@ import { LANGUAGES } from './language.ts';
 import { statusOfferSchema } from './offer.ts';
 import { REVIEW_MESSAGE_MAX } from './review-message.ts';
 import { isPlainText } from './plain-text.ts';
+import { APPLICATION_STATES } from './application-lifecycle.ts';
 
 export { REVIEW_MESSAGE_MAX };
 
@@ -21,22 +22,8 @@ export const languageSchema = z.enum(LANGUAGES);
 /** The documented `language` any request body may carry: the answer's language. */
 export const answerLanguageSchema = languageSchema.optional();
 
-/** Server application states (ARCHITECTURE.md, Applicant flow). */
-export const APPLICATION_STATES = [
-  'draft',
-  'identifying',
-  'identified',
-  'processing',
-  'offers',
-  'offerChosen',
-  'signed',
-  'paid',
-  'identificationFailed',
-  'noOffers',
-  'expired',
-  'error',
-] as const;
-export type ApplicationState = (typeof APPLICATION_STATES)[number];
+/** The application's states, from its lifecycle's model. */
+export { APPLICATION_STATES, type ApplicationState } from './application-lifecycle.ts';
 
 export const IDENTIFICATION_METHODS = ['bank', 'smartId', 'eSignature'] as const;
 export type IdentificationMethod = (typeof IDENTIFICATION_METHODS)[number];

@@ -7,8 +7,8 @@ import type {
   SubmitApplicationBody,
 } from '../domain/api.ts';
 import type { Language } from '../domain/language.ts';
-import { isAnswered } from '../domain/lender-progress.ts';
-import type { StepMeta } from '../domain/wizard-paths.ts';
+import { wizardStepOf } from '../domain/application-lifecycle-step.ts';
+import type { StepMeta, WorkflowStep } from '../domain/wizard-paths.ts';
 import type {
   ApplicationContext,
   ApplicationEvent,
@@ -37,16 +37,23 @@ const redirectUrlOf = (answer: StartIdentificationAnswer): string | null =>
 const OFFERS_PROMISE_MS = 60 * 60_000;
 
 type StatusParam = ApplicationStatus | null;
-const statusOf = ({ context }: { context: ApplicationContext }): StatusParam => context.status;
 /** What a STATUS event says, and an actor's failure as plain data: the params of the guards and actions below. */
 const eventStatus = ({ event }: { event: { status: ApplicationStatus } }): ApplicationStatus => event.status;
 const eventError = ({ event }: { event: { error: unknown } }): WorkflowError => workflowErrorOf(event.error);
 const storeEventStatus = { type: 'storeStatus', params: eventStatus } as const;
 const storeEventError = { type: 'storeError', params: eventError } as const;
-const stateIs =
-  (...states: ApplicationStatus['state'][]) =>
-  (_: unknown, status: StatusParam): boolean =>
-    status !== null && states.includes(status.state);
+
+/** The guard of a status that puts the wizard on `step` (wizardStepOf): the stored one, or the event's. */
+const statusLeadsTo = (step: WorkflowStep) =>
+  ({
+    type: 'statusLeadsTo',
+    params: ({ context }: { context: ApplicationContext }) => ({ status: context.status, step }),
+  }) as const;
+const eventStatusLeadsTo = (step: WorkflowStep) =>
+  ({
+    type: 'statusLeadsTo',
+    params: ({ event }: { event: { status: ApplicationStatus } }) => ({ status: event.status, step }),
+  }) as const;
 
 export const applicationMachine = setup({
   types: {
@@ -93,18 +100,9 @@ export const applicationMachine = setup({
     tokenRejected: (_, error: WorkflowError) => error.status === 404,
     isRedirect: (_, answer: StartIdentificationAnswer) => answer.method !== 'smartId',
     hasOffers: ({ context }) => (context.status?.offers.length ?? 0) > 0,
-    // the server's application states, in the order the journey goes
-    statusDraft: stateIs('draft'),
-    statusIdentifying: stateIs('identifying'),
-    statusIdentificationFailed: stateIs('identificationFailed'),
-    statusProcessing: stateIs('identified', 'processing'),
-    statusOffersSettled: (_, status: StatusParam) =>
-      status?.state === 'offers' && status.lenders.every((lender) => isAnswered(lender.progress)),
-    statusOffersArriving: stateIs('offers'),
-    statusNoOffers: stateIs('noOffers'),
-    statusOfferChosen: stateIs('offerChosen'),
-    statusSigned: stateIs('signed'),
-    statusPaid: stateIs('paid'),
+    /** the server's status puts the wizard on this step: the lifecycle's rule, domain/application-lifecycle-step.ts */
+    statusLeadsTo: (_, { status, step }: { status: StatusParam; step: WorkflowStep }) =>
+      status !== null && wizardStepOf(status) === step,
   },
   delays: {
     /** Smart-ID sessions end within two minutes; a bank login may take longer */
@@ -167,22 +165,22 @@ export const applicationMachine = setup({
       },
     },
 
+    /** each step of the server's status (wizardStepOf) to the state that shows it */
     routing: {
       always: [
-        { guard: { type: 'statusDraft', params: statusOf }, target: 'choosingMethod' },
-        { guard: { type: 'statusIdentifying', params: statusOf }, target: 'watching.confirmingIdentity' },
+        { guard: statusLeadsTo('choosingIdConfirmationMethodNoError'), target: 'choosingMethod' },
+        { guard: statusLeadsTo('confirmingIdentity'), target: 'watching.confirmingIdentity' },
         {
-          guard: { type: 'statusIdentificationFailed', params: statusOf },
+          guard: statusLeadsTo('choosingIdConfirmationMethodWithError'),
           target: 'choosingMethod.identificationFailed',
         },
-        { guard: { type: 'statusProcessing', params: statusOf }, target: 'watching.waiting' },
-        { guard: { type: 'statusOffersSettled', params: statusOf }, target: 'watching.offers' },
-        { guard: { type: 'statusOffersArriving', params: statusOf }, target: 'watching.waiting' },
-        { guard: { type: 'statusNoOffers', params: statusOf }, target: 'noOffers' },
-        { guard: { type: 'statusOfferChosen', params: statusOf }, target: 'watching.offerChosen' },
-        { guard: { type: 'statusSigned', params: statusOf }, target: 'watching.signing' },
-        { guard: { type: 'statusPaid', params: statusOf }, target: 'paid' },
-        // expired or error on the server: the application cannot go on
+        { guard: statusLeadsTo('waiting'), target: 'watching.waiting' },
+        { guard: statusLeadsTo('offers'), target: 'watching.offers' },
+        { guard: statusLeadsTo('noOffers'), target: 'noOffers' },
+        { guard: statusLeadsTo('offerChosen'), target: 'watching.offerChosen' },
+        { guard: statusLeadsTo('signing'), target: 'watching.signing' },
+        { guard: statusLeadsTo('paid'), target: 'paid' },
+        // the error step (expired or error on the server): the application cannot go on
         { target: 'error', actions: assign({ error: { code: 'applicationEnded', status: null } }) },
       ],
     },
@@ -290,11 +288,11 @@ export const applicationMachine = setup({
           on: {
             STATUS: [
               {
-                guard: { type: 'statusIdentificationFailed', params: eventStatus },
+                guard: eventStatusLeadsTo('choosingIdConfirmationMethodWithError'),
                 target: '#application.choosingMethod.identificationFailed',
                 actions: storeEventStatus,
               },
-              { guard: { type: 'statusIdentifying', params: eventStatus }, actions: storeEventStatus },
+              { guard: eventStatusLeadsTo('confirmingIdentity'), actions: storeEventStatus },
               { target: '#application.routing', actions: storeEventStatus },
             ],
             CHOOSE_ANOTHER_METHOD: '#application.choosingMethod',
@@ -309,16 +307,8 @@ export const applicationMachine = setup({
           },
           on: {
             STATUS: [
-              {
-                guard: { type: 'statusOffersSettled', params: eventStatus },
-                target: 'offers',
-                actions: storeEventStatus,
-              },
-              {
-                guard: { type: 'statusNoOffers', params: eventStatus },
-                target: '#application.noOffers',
-                actions: storeEventStatus,
-              },
+              { guard: eventStatusLeadsTo('offers'), target: 'offers', actions: storeEventStatus },
+              { guard: eventStatusLeadsTo('noOffers'), target: '#application.noOffers', actions: storeEventStatus },
             ],
             SHOW_OFFERS: { guard: 'hasOffers', target: 'offers' },
           },
@@ -366,12 +356,8 @@ export const applicationMachine = setup({
             // back to the comparison: the choice can still change until the contract is signed
             SHOW_OFFERS: 'offers',
             STATUS: [
-              { guard: { type: 'statusSigned', params: eventStatus }, target: 'signing', actions: storeEventStatus },
-              {
-                guard: { type: 'statusPaid', params: eventStatus },
-                target: '#application.paid',
-                actions: storeEventStatus,
-              },
+              { guard: eventStatusLeadsTo('signing'), target: 'signing', actions: storeEventStatus },
+              { guard: eventStatusLeadsTo('paid'), target: '#application.paid', actions: storeEventStatus },
             ],
           },
         },
@@ -380,11 +366,7 @@ export const applicationMachine = setup({
         signing: {
           meta: { screen: 'signing', step: 'signing' },
           on: {
-            STATUS: {
-              guard: { type: 'statusPaid', params: eventStatus },
-              target: '#application.paid',
-              actions: storeEventStatus,
-            },
+            STATUS: { guard: eventStatusLeadsTo('paid'), target: '#application.paid', actions: storeEventStatus },
           },
         },
       },

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { STATES_OPEN_WITH_LENDERS } from '../../domain/application-lifecycle.ts';
 import { company } from '../../domain/company.ts';
 import type { Broker } from '../broker.ts';
 import { openApplicant } from '../applications/applicant-record.ts';
 import { WITHDRAWAL_QUEUE, type LenderWithdrawalJob } from '../applications/lender-withdrawal.ts';
+import { afterErasure, eraseWhere } from '../applications/lifecycle/transition.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from '../applications/status.ts';
 import { consentsOf } from './consents.ts';
 
@@ -10,9 +12,6 @@ import { consentsOf } from './consents.ts';
  * "My data": everything held about a person, as JSON (GDPR access and portability), and its erasure.
  * Only what is about the person goes out: no token hashes, ciphertexts, lookup keys or provider secrets.
  */
-
-/** States in which lenders still hold an application open: they are told it is withdrawn. */
-const OPEN_WITH_LENDERS = ['processing', 'offers', 'offerChosen', 'noOffers'];
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
@@ -127,8 +126,8 @@ export async function exportPersonData(broker: Broker, personKey: string) {
 }
 
 /**
- * Erasure: every application of the person goes (with its offers, lender rows, messages and links),
- * their consents and sessions too; each lender still holding one open is told it is withdrawn.
+ * Erasure: every application of the person goes (the lifecycle's `erased`, with its offers, lender rows, messages
+ * and links), their consents and sessions too; each lender still holding one open is told it is withdrawn.
  */
 export async function erasePersonData(
   broker: Broker,
@@ -142,12 +141,10 @@ export async function erasePersonData(
          WHERE a.person_key = $1 AND a.state = ANY($2::text[])
            AND r.lender_reference IS NOT NULL AND r.state IN ('sent', 'offer')
          FOR UPDATE OF a`,
-        [personKey, OPEN_WITH_LENDERS],
+        [personKey, STATES_OPEN_WITH_LENDERS],
       )
     ).rows;
-    const removed = await tx.query<{ id: string }>('DELETE FROM applications WHERE person_key = $1 RETURNING id', [
-      personKey,
-    ]);
+    const removed = await eraseWhere(tx, 'a.person_key = $1', [personKey]);
     await tx.query('DELETE FROM consents WHERE person_key = $1', [personKey]);
     await tx.query('DELETE FROM account_sessions WHERE person_key = $1', [personKey]);
     await tx.query('DELETE FROM login_attempts WHERE person_key = $1', [personKey]);
@@ -159,11 +156,10 @@ export async function erasePersonData(
         reason: 'erasure',
       })),
       withdrawn: new Set(open.map((request) => request.application_id)).size,
-      deleted: removed.rows.map((row) => row.id),
+      deleted: removed,
     };
   });
-  // a cached status must not outlive its application
-  for (const applicationId of deleted) broker.hub.forget(applicationId);
+  afterErasure(broker, deleted);
   // after the commit: the rows are gone either way; a crash right here leaves a lender to expire the
   // application on its own, which the partner agreement allows
   for (const job of jobs) await broker.boss.send(WITHDRAWAL_QUEUE, job);

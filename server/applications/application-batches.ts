@@ -1,7 +1,7 @@
 import type { NoticeChoices } from '../account/consents.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { createInFlightBatches, failed, succeeded, type ItemOutcome } from '../db/in-flight-batches.ts';
-import { lockApplication, refreshLenderProgress } from './progress.ts';
+import { lockApplication, refreshLenderProgress } from './lifecycle/transition.ts';
 
 /** A change to one application's lender rows, made inside the transaction that holds its row. */
 export type ApplicationChange = (tx: Sql) => Promise<void>;

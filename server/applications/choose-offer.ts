@@ -1,7 +1,7 @@
 import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import { applicationIdForToken } from './lookup.ts';
-import { announceStatusChange } from './status-hub.ts';
+import { applyTransition } from './lifecycle/transition.ts';
 import { pathOfStep } from '../../domain/wizard-paths.ts';
 import type { IdentificationReturn } from '../../domain/api.ts';
 import { widgetReturnPath } from './widget-return.ts';
@@ -29,37 +29,28 @@ export async function chooseOfferOf(
   /** where the lender sends the person back after signing, by language; the wizard's step by default */
   returnPath: (language: 'lv' | 'ru') => string = (language) => pathOfStep('offerChosen', language),
 ): Promise<{ signUrl: string }> {
-  const answer = await broker.db.transaction(async (tx) => {
-    const [application] = (
-      await tx.query<{ state: string; language: 'lv' | 'ru' }>(
-        'SELECT state, language FROM applications WHERE id = $1 FOR UPDATE',
-        [applicationId],
-      )
-    ).rows;
-    if (!application || !['offers', 'offerChosen'].includes(application.state)) {
-      throw new Refusal('wrongState');
-    }
-    const [offer] = (
-      await tx.query<{ id: string; lender_id: string; lender_offer_id: string; expired: boolean }>(
-        `SELECT id, lender_id, lender_offer_id, valid_until <= now() AS expired FROM offers
-         WHERE application_id = $1 AND id::text = $2`,
-        [applicationId, offerId],
-      )
-    ).rows;
-    const lender = offer ? broker.lenders.get(offer.lender_id) : undefined;
-    if (!offer || !lender) throw new Refusal('unknownOffer');
-    if (offer.expired) throw new Refusal('offerExpired');
-    const returnUrl = `${broker.config.publicBaseUrl}${returnPath(application.language)}`;
-    const signUrl =
-      `${lender.baseUrl}/contracts/${encodeURIComponent(offer.lender_offer_id)}` +
-      `?lang=${application.language}&return_url=${encodeURIComponent(returnUrl)}`;
-    await tx.query(
-      `UPDATE applications SET state = 'offerChosen', chosen_offer_id = $2, sign_url = $3, updated_at = now() WHERE id = $1`,
-      [applicationId, offer.id, signUrl],
-    );
-    await announceStatusChange(tx, applicationId);
-    return { signUrl };
-  });
-  broker.hub.forget(applicationId);
-  return answer;
+  // the lifecycle's check (offers or an unsigned choice) comes with the lock, before the offer is read
+  return applyTransition<{ language: 'lv' | 'ru' }, { signUrl: string }>(
+    broker,
+    applicationId,
+    'offerChosen',
+    ['language'],
+    async (tx, application) => {
+      const [offer] = (
+        await tx.query<{ id: string; lender_id: string; lender_offer_id: string; expired: boolean }>(
+          `SELECT id, lender_id, lender_offer_id, valid_until <= now() AS expired FROM offers
+           WHERE application_id = $1 AND id::text = $2`,
+          [applicationId, offerId],
+        )
+      ).rows;
+      const lender = offer ? broker.lenders.get(offer.lender_id) : undefined;
+      if (!offer || !lender) throw new Refusal('unknownOffer');
+      if (offer.expired) throw new Refusal('offerExpired');
+      const returnUrl = `${broker.config.publicBaseUrl}${returnPath(application.language)}`;
+      const signUrl =
+        `${lender.baseUrl}/contracts/${encodeURIComponent(offer.lender_offer_id)}` +
+        `?lang=${application.language}&return_url=${encodeURIComponent(returnUrl)}`;
+      return { set: { chosen_offer_id: offer.id, sign_url: signUrl }, answer: { signUrl } };
+    },
+  );
 }

@@ -5,7 +5,7 @@ import { normalizePersonalCode } from '../../domain/personal-code.ts';
 import type { Broker } from '../broker.ts';
 import { openApplicant } from './applicant-record.ts';
 import { APPLICATION_COLUMNS_OF_A, type ApplicationRow } from './status.ts';
-import { STATUS_CHANNEL } from './status-hub.ts';
+import { afterTransition, announceSql, mayStartSql, noteRefusal, setStateSql } from './lifecycle/transition.ts';
 import {
   SEND_LEASE_SECONDS,
   sendOrQueueLenderRequests,
@@ -34,7 +34,10 @@ const FIND_SQL = `SELECT i.state AS identification_state, i.method, i.return_to,
 
 /**
  * Ends a pending identification once. On success the application goes to `processing` and one
- * lender request per lender is created; the identified code must be the application's own.
+ * lender request per lender is created; the identified code must be the application's own. The identification
+ * ends whatever the application's state; the application moves only where its lifecycle allows (`identified`,
+ * `identificationFailed`), and an application that moved on meanwhile (expired) stays as it is and goes to no
+ * lender: the person is sent back as after a failure.
  *
  * No transaction and no lock: the identification and its application are read, the outcome decided (the
  * personal code decrypted and compared, the lenders chosen), and one statement stores it only if the
@@ -78,19 +81,22 @@ export async function finishIdentification(
   }
   if (failure) {
     const [stored] = (
-      await broker.db.query<{ ended: boolean }>(
+      await broker.db.query<{ moved: boolean; state: ApplicationRow['state'] | null }>(
         `WITH failed AS (
            UPDATE identifications SET state = 'failed', failure = $2, finished_at = now()
            WHERE id = $1 AND state = 'pending' RETURNING application_id),
          application AS (
-           UPDATE applications SET state = 'identificationFailed', updated_at = now()
-           WHERE id = $3 AND state = 'identifying' AND EXISTS (SELECT 1 FROM failed))
-         SELECT pg_notify($4, $3::text), true AS ended FROM failed`,
-        [identificationId, failure, application.id, STATUS_CHANNEL],
+           UPDATE applications SET ${setStateSql('identificationFailed')}, updated_at = now()
+           WHERE id = $3 AND ${mayStartSql('identificationFailed')} AND EXISTS (SELECT 1 FROM failed) RETURNING id)
+         SELECT ${announceSql('$3')}, EXISTS (SELECT 1 FROM application) AS moved,
+           (SELECT state FROM applications WHERE id = $3) AS state
+         FROM failed`,
+        [identificationId, failure, application.id],
       )
     ).rows;
-    if (!stored?.ended) return endedElsewhere();
-    broker.hub.forget(application.id);
+    if (!stored) return endedElsewhere();
+    if (!stored.moved) noteRefusal(broker, application.id, stored.state ?? undefined, 'identificationFailed');
+    await afterTransition(broker, application.id, 'identificationFailed');
     return ended(false);
   }
 
@@ -104,26 +110,27 @@ export async function finishIdentification(
   // sent from here at once: the requests are created claimed, leased as a send's claim would lease them
   const here = sendsAtOnce(broker);
   const [stored] = (
-    await broker.db.query<{ created: Claim[] | null }>(
+    await broker.db.query<{ created: Claim[] | null; moved: boolean; state: ApplicationRow['state'] | null }>(
       `WITH identified AS (
          UPDATE identifications SET state = 'succeeded', finished_at = now() WHERE id = $1 AND state = 'pending'
          RETURNING application_id),
        processing AS (
-         UPDATE applications SET state = 'processing', identified_at = now(), updated_at = now()
-         WHERE id = $2 AND EXISTS (SELECT 1 FROM identified)),
+         UPDATE applications SET ${setStateSql('identified')}, identified_at = now(), updated_at = now()
+         WHERE id = $2 AND ${mayStartSql('identified')} AND EXISTS (SELECT 1 FROM identified) RETURNING id),
        inserted AS (
          INSERT INTO lender_requests (id, application_id, lender_id, state, attempts, lease_until)
-         SELECT gen_random_uuid(), $2, lender_id, $5::text, $6::int,
-           CASE WHEN $6::int > 0 THEN now() + make_interval(secs => $7::int) END
+         SELECT gen_random_uuid(), $2, lender_id, $4::text, $5::int,
+           CASE WHEN $5::int > 0 THEN now() + make_interval(secs => $6::int) END
          FROM unnest($3::text[]) AS lender_id
-         WHERE EXISTS (SELECT 1 FROM identified)
+         WHERE EXISTS (SELECT 1 FROM processing)
          ON CONFLICT (application_id, lender_id) DO NOTHING RETURNING id, lender_id, attempts)
-       SELECT (SELECT json_agg(inserted) FROM inserted) AS created, pg_notify($4, $2::text) FROM identified`,
+       SELECT (SELECT json_agg(inserted) FROM inserted) AS created, EXISTS (SELECT 1 FROM processing) AS moved,
+         (SELECT state FROM applications WHERE id = $2) AS state, ${announceSql('$2')}
+       FROM identified`,
       [
         identificationId,
         application.id,
         asked.map((lender) => lender.id),
-        STATUS_CHANNEL,
         here ? 'sending' : 'queued',
         here ? 1 : 0,
         SEND_LEASE_SECONDS,
@@ -131,7 +138,11 @@ export async function finishIdentification(
     )
   ).rows;
   if (!stored) return endedElsewhere();
-  broker.hub.forget(application.id);
+  await afterTransition(broker, application.id, 'identified');
+  if (!stored.moved) {
+    noteRefusal(broker, application.id, stored.state ?? undefined, 'identified');
+    return ended(false);
+  }
   const created = stored.created ?? [];
   // after the commit; a crash right here leaves queued or leased rows that the sweep queues again
   if (created.length > 0) {

@@ -12,9 +12,10 @@ import { applicationIdForToken } from './lookup.ts';
 import { APPLICATION_COLUMNS_OF_A, type ApplicationRow } from './status.ts';
 import { STATUS_CHANNEL } from './status-hub.ts';
 import { finishIdentification } from './identification-outcome.ts';
+import { afterTransition, announceSql, mayStartSql, refused, setStateSql } from './lifecycle/transition.ts';
 
-/** States from which a person may (again) choose how to identify: also while waiting on another method. */
-const IDENTIFIABLE: readonly ApplicationState[] = ['draft', 'identifying', 'identificationFailed'];
+/** A refused start's row: the state it met, and none of the application's columns. */
+type NotStarted = { readonly [Column in keyof ApplicationRow]: null };
 
 const SMART_ID_DISPLAY_TEXT: Record<Language, string> = {
   lv: 'Kreditkompass: identifikācija kredīta pieteikumam',
@@ -33,39 +34,42 @@ export async function startIdentification(
   }
   const identificationId = randomUUID();
   const returnState = randomBytes(32).toString('base64url');
-  // the state's check and the application's lock, an earlier identification still pending abandoned, the new
-  // one stored and the change announced: one statement. A start that waited for the lock while another start
+  // the lifecycle's check and the application's lock, an earlier identification still pending abandoned, the
+  // new one stored and the change announced: one statement. A start that waited for the lock while another start
   // committed (the locked row's xmin is not the snapshot's) cannot see the identification that one stored, and
-  // abandons it with a second statement, so one identification at most is pending
+  // abandons it with a second statement, so one identification at most is pending. A refused start answers the
+  // state it met (`seen_state`) and changes nothing
   const [row] = (
-    await broker.db.query<ApplicationRow & { current: boolean }>(
+    await broker.db.query<(ApplicationRow | NotStarted) & { current: boolean; seen_state: ApplicationState }>(
       `WITH locked AS (
-         SELECT id, xmin::text AS version FROM applications WHERE id = $1 AND state = ANY($2::text[]) FOR UPDATE),
-       seen AS (SELECT xmin::text AS version FROM applications WHERE id = $1),
+         SELECT id, xmin::text AS version FROM applications
+         WHERE id = $1 AND ${mayStartSql('identificationStarted')} FOR UPDATE),
+       seen AS (SELECT state, xmin::text AS version FROM applications WHERE id = $1),
        changed AS (
-         UPDATE applications a SET state = 'identifying', updated_at = now() FROM locked WHERE a.id = locked.id
+         UPDATE applications a SET ${setStateSql('identificationStarted', 'a.state')}, updated_at = now()
+         FROM locked WHERE a.id = locked.id
          RETURNING ${APPLICATION_COLUMNS_OF_A}),
        abandoned AS (
          UPDATE identifications SET state = 'abandoned', finished_at = now()
          WHERE application_id = $1 AND state = 'pending' AND EXISTS (SELECT 1 FROM locked)),
        started AS (
          INSERT INTO identifications (id, application_id, method, institution_id, state, return_state_hash, return_to)
-         SELECT $3, id, $4, $5, 'pending', $6, $7 FROM locked)
-       SELECT changed.*, locked.version = seen.version AS current, pg_notify($8, $1::text)
-       FROM changed, locked, seen`,
+         SELECT $2, id, $3, $4, 'pending', $5, $6 FROM locked)
+       SELECT changed.*, locked.version = seen.version AS current, seen.state AS seen_state,
+         CASE WHEN changed.id IS NOT NULL THEN ${announceSql('$1')} END AS announced
+       FROM seen LEFT JOIN locked ON true LEFT JOIN changed ON true`,
       [
         applicationId,
-        IDENTIFIABLE,
         identificationId,
         body.method,
         body.method === 'bank' ? body.institutionId : null,
         body.method === 'smartId' ? null : hashReturnState(returnState),
         body.method === 'smartId' ? 'wizard' : (body.returnTo ?? 'wizard'),
-        STATUS_CHANNEL,
       ],
     )
   ).rows;
-  if (!row) throw new Refusal('wrongState');
+  if (row === undefined || row.id === null)
+    throw refused(broker, applicationId, row?.seen_state, 'identificationStarted');
   if (!row.current) {
     await broker.db.query(
       `UPDATE identifications SET state = 'abandoned', finished_at = now()
@@ -74,7 +78,7 @@ export async function startIdentification(
     );
   }
   const application: ApplicationRow = row;
-  broker.hub.forget(applicationId);
+  await afterTransition(broker, applicationId, 'identificationStarted');
 
   switch (body.method) {
     case 'bank':

@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Broker } from '../broker.ts';
-import { noticeLenderProgress } from '../notices/notice-triggers.ts';
-import { lockApplication, refreshLenderProgress } from './progress.ts';
+import { afterLenderChanges, lockApplication, refreshLenderProgress } from './lifecycle/transition.ts';
 
 /** How many overdue requests one statement takes; while it finds this many, the watch looks again at once. */
 const EXPIRE_AT_ONCE = 500;
@@ -31,9 +30,8 @@ export async function settleLenderRequest(
     if (updated.rows.length > 0) await refreshLenderProgress(tx, applicationId);
     return choices;
   });
-  broker.hub.forget(applicationId);
   // the last lender failing or timing out may be what makes "all answered" true
-  await noticeLenderProgress(broker, applicationId, noticeChoices);
+  await afterLenderChanges(broker, applicationId, noticeChoices);
 }
 
 /**

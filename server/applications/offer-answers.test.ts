@@ -8,6 +8,10 @@ import { statementsWaitingForLock } from '../db/lock-waits.ts';
 import { createApplicationBatches } from './application-batches.ts';
 import { offerAnswerChange, type OfferAnswer } from './offer-answers.ts';
 import { STATUS_CHANNEL } from './status-hub.ts';
+import type { Broker } from '../broker.ts';
+
+/** Refusals are logged; these tests read what the database holds instead. */
+const quiet = { log: { warn: () => undefined } } as unknown as Pick<Broker, 'log'>;
 
 /**
  * A batch of offers alone is one statement without a transaction around it. These run it against PostgreSQL,
@@ -93,7 +97,7 @@ describe('offer answers in one statement (PostgreSQL)', () => {
 
     await Promise.all(
       ['a', 'b'].map((lender) =>
-        batches.apply(id, offerAnswerChange(id, answerOf(lender, requests.get(lender) ?? ''))),
+        batches.apply(id, offerAnswerChange(quiet, id, answerOf(lender, requests.get(lender) ?? ''))),
       ),
     );
 
@@ -119,8 +123,8 @@ describe('offer answers in one statement (PostgreSQL)', () => {
     const { id, requests } = await waitingApplication(['a']);
     const batches = createApplicationBatches(db, async () => undefined, 0);
     const answer = answerOf('a', requests.get('a') ?? '');
-    await batches.apply(id, offerAnswerChange(id, answer));
-    await batches.apply(id, offerAnswerChange(id, { ...answer, offer: { ...answer.offer, id: randomUUID() } }));
+    await batches.apply(id, offerAnswerChange(quiet, id, answer));
+    await batches.apply(id, offerAnswerChange(quiet, id, { ...answer, offer: { ...answer.offer, id: randomUUID() } }));
     const offers = await db.query('SELECT 1 FROM offers WHERE application_id = $1', [id]);
     expect(offers.rows).toHaveLength(1);
     expect(await stateOf(id)).toBe('offers');
@@ -146,7 +150,7 @@ describe('offer answers in one statement (PostgreSQL)', () => {
     await other.query(`UPDATE applications SET state = 'offers', updated_at = now() WHERE id = $1`, [id]);
 
     const batches = createApplicationBatches(db, async () => undefined, 0);
-    const applied = batches.apply(id, offerAnswerChange(id, answer));
+    const applied = batches.apply(id, offerAnswerChange(quiet, id, answer));
     // the statement is waiting for the row lock (asked outside the holding transaction)
     await expect.poll(() => statementsWaitingForLock(db, 'WITH locked AS'), { timeout: 10_000 }).toBe(1);
     await other.query('COMMIT');
@@ -162,7 +166,7 @@ describe('offer answers in one statement (PostgreSQL)', () => {
     const batches = createApplicationBatches(db, async () => undefined, 0);
     const nonce = freshNonce();
     const answer = { ...answerOf('a', requests.get('a') ?? ''), nonce };
-    await batches.apply(id, offerAnswerChange(id, answer));
+    await batches.apply(id, offerAnswerChange(quiet, id, answer));
     const recorded = await db.query('SELECT 1 FROM partner_nonces WHERE partner = $1 AND nonce = $2', [
       'a',
       nonce.value,
@@ -171,7 +175,9 @@ describe('offer answers in one statement (PostgreSQL)', () => {
 
     // the same message again, even with an offer of another id: refused, nothing stored
     const again = { ...answer, lenderOfferId: 'a-2', offer: { ...answer.offer, id: randomUUID() } };
-    await expect(batches.apply(id, offerAnswerChange(id, again))).rejects.toMatchObject({ reason: 'replayedMessage' });
+    await expect(batches.apply(id, offerAnswerChange(quiet, id, again))).rejects.toMatchObject({
+      reason: 'replayedMessage',
+    });
     const offers = await db.query('SELECT 1 FROM offers WHERE application_id = $1', [id]);
     expect(offers.rows).toHaveLength(1);
   });
@@ -182,9 +188,9 @@ describe('offer answers in one statement (PostgreSQL)', () => {
     const nonce = freshNonce();
     const first = { ...answerOf('a', requests.get('a') ?? ''), nonce };
     const outcomes = await Promise.allSettled([
-      gathering.apply(id, offerAnswerChange(id, first)),
-      gathering.apply(id, offerAnswerChange(id, { ...first, offer: { ...first.offer, id: randomUUID() } })),
-      gathering.apply(id, offerAnswerChange(id, answerOf('b', requests.get('b') ?? ''))),
+      gathering.apply(id, offerAnswerChange(quiet, id, first)),
+      gathering.apply(id, offerAnswerChange(quiet, id, { ...first, offer: { ...first.offer, id: randomUUID() } })),
+      gathering.apply(id, offerAnswerChange(quiet, id, answerOf('b', requests.get('b') ?? ''))),
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(outcomes[1]).toMatchObject({ reason: { reason: 'replayedMessage' } });
@@ -197,7 +203,7 @@ describe('offer answers in one statement (PostgreSQL)', () => {
     const { id, requests } = await waitingApplication(['a'], { email: true });
     const committed: unknown[] = [];
     const batches = createApplicationBatches(db, async (_, choices) => void committed.push(choices), 0);
-    await batches.apply(id, offerAnswerChange(id, answerOf('a', requests.get('a') ?? '')));
+    await batches.apply(id, offerAnswerChange(quiet, id, answerOf('a', requests.get('a') ?? '')));
     expect(committed).toEqual([{ email: true }]);
   });
 });

@@ -1,10 +1,20 @@
+import type { ApplicationState } from '../../domain/application-lifecycle.ts';
 import type { Offer } from '../../domain/offer.ts';
 import type { NoticeChoices } from '../account/consents.ts';
+import type { Broker } from '../broker.ts';
 import type { Sql } from '../db/database.ts';
 import type { AtOnceOutcome, CombinedChange, Refused } from './application-batches.ts';
 import { Refusal } from './refusal.ts';
-import { PENDING_REQUESTS_SQL, PROGRESSED_UPDATED_AT_SQL, progressedStateSql } from './progress.ts';
-import { STATUS_CHANNEL } from './status-hub.ts';
+import {
+  allowedFrom,
+  announceSql,
+  lenderProgressSetSql,
+  mayStartSql,
+  PENDING_REQUESTS_SQL,
+} from './lifecycle/transition.ts';
+
+/** Who logs a refused answer. */
+type Log = Pick<Broker, 'log'>;
 
 /** A lender's offer in answer to the application sent to it. */
 export interface OfferAnswer {
@@ -20,7 +30,8 @@ export interface OfferAnswer {
 }
 
 /**
- * The statement's parts, gated by `condition` (SQL): the answers' nonces recorded (`fresh`: those that were
+ * The statement's parts, gated by `condition` (SQL: the application's state takes an offer, by the lifecycle's
+ * model): the answers' nonces recorded (`fresh`: those that were
  * new), the answers whose nonce was new or who carry none (`accepted`), their offers stored unless the lender
  * offer id is there already (`stored`), and their requests marked answered (found by their ids, an index scan).
  * Parameters: $1 the application, $2 to $15 the offers' columns, $16 the requests, $17 and $18 the nonces and
@@ -93,14 +104,27 @@ function replaysAmong(answers: readonly OfferAnswer[], fresh: readonly (readonly
   return refused;
 }
 
+/** Every answer refused: the application's state takes no offer (the refusal is logged by allowedFrom). */
+const refuseAll = (answers: readonly OfferAnswer[]): Refused =>
+  new Map(answers.map((_, index) => [index, new Refusal('wrongState')]));
+
 /** The offers and their requests in one statement, inside a batch's transaction (with other changes). */
-async function storeOfferAnswers(tx: Sql, applicationId: string, answers: readonly OfferAnswer[]): Promise<Refused> {
+async function storeOfferAnswers(
+  log: Log,
+  tx: Sql,
+  applicationId: string,
+  answers: readonly OfferAnswer[],
+): Promise<Refused> {
+  // the batch's transaction holds the application's row: the state read here is the one the answers meet
   const [row] = (
-    await tx.query<{ fresh: [string, string][] }>(
-      `WITH ${answerCtes('true')} SELECT ${FRESH_NONCES_SQL} AS fresh`,
+    await tx.query<{ fresh: [string, string][]; state: ApplicationState | null }>(
+      `WITH application AS (SELECT state FROM applications WHERE id = $1),
+       ${answerCtes(`EXISTS (SELECT 1 FROM application WHERE ${mayStartSql('offerArrived', 'application.state')})`)}
+       SELECT ${FRESH_NONCES_SQL} AS fresh, (SELECT state FROM application) AS state`,
       offerParameters(applicationId, answers),
     )
   ).rows;
+  if (!allowedFrom(log, applicationId, row?.state ?? undefined, 'offerArrived')) return refuseAll(answers);
   return replaysAmong(answers, row?.fresh ?? []);
 }
 
@@ -117,37 +141,52 @@ async function storeOfferAnswers(tx: Sql, applicationId: string, answers: readon
  * application's lender rows also updates its row, so none goes unseen.
  */
 export async function storeOfferAnswersAtOnce(
+  log: Log,
   db: Sql,
   applicationId: string,
   answers: readonly OfferAnswer[],
 ): Promise<AtOnceOutcome> {
+  // the lock answers the row's latest version, so its state is the one the answers meet
+  const takesOffers = `EXISTS (SELECT 1 FROM locked WHERE ${mayStartSql('offerArrived', 'locked.state')})`;
   const [row] = (
-    await db.query<{ notice_choices: NoticeChoices; current: boolean; fresh: [string, string][] }>(
-      `WITH locked AS (SELECT notice_choices, xmin::text AS version FROM applications WHERE id = $1 FOR UPDATE),
+    await db.query<{
+      state: ApplicationState;
+      notice_choices: NoticeChoices;
+      current: boolean;
+      fresh: [string, string][];
+    }>(
+      `WITH locked AS (SELECT state, notice_choices, xmin::text AS version FROM applications WHERE id = $1 FOR UPDATE),
          seen AS (SELECT xmin::text AS version FROM applications WHERE id = $1),
-         ${answerCtes('EXISTS (SELECT 1 FROM locked)')},
+         ${answerCtes(takesOffers)},
          progressed AS (
-           UPDATE applications SET
-             state = ${progressedStateSql({
-               anyOffer: '(EXISTS (SELECT 1 FROM offers WHERE application_id = $1) OR EXISTS (SELECT 1 FROM stored))',
-               anyPending: `EXISTS (${PENDING_REQUESTS_SQL} AND NOT (id = ANY($16::uuid[])))`,
-             })},
-             updated_at = ${PROGRESSED_UPDATED_AT_SQL}
-           WHERE id = $1 AND EXISTS (SELECT 1 FROM locked)
-           RETURNING pg_notify($19, id::text))
-       SELECT l.notice_choices, l.version = s.version AS current, ${FRESH_NONCES_SQL} AS fresh FROM locked l, seen s`,
-      [...offerParameters(applicationId, answers), STATUS_CHANNEL],
+           UPDATE applications SET ${lenderProgressSetSql({
+             anyOffer: 'EXISTS (SELECT 1 FROM offers WHERE application_id = $1) OR EXISTS (SELECT 1 FROM stored)',
+             anyPending: `EXISTS (${PENDING_REQUESTS_SQL} AND NOT (id = ANY($16::uuid[])))`,
+           })}
+           WHERE id = $1 AND ${takesOffers}
+           RETURNING ${announceSql('id')})
+       SELECT l.state, l.notice_choices, l.version = s.version AS current, ${FRESH_NONCES_SQL} AS fresh
+       FROM locked l, seen s`,
+      offerParameters(applicationId, answers),
     )
   ).rows;
-  // an application that is gone stores nothing and refuses nothing
-  if (!row) return { noticeChoices: {}, current: true, refused: new Map() };
+  // an application that is gone (erased) or in a state that takes no offer stores nothing and refuses every answer
+  if (!allowedFrom(log, applicationId, row?.state, 'offerArrived')) {
+    return { noticeChoices: row?.notice_choices ?? {}, current: true, refused: refuseAll(answers) };
+  }
+  // the lifecycle refuses every event of an erased application: one that is gone was refused above
+  if (!row) throw new Error('an offer was taken for an application that is gone');
   return { noticeChoices: row.notice_choices, current: row.current, refused: replaysAmong(answers, row.fresh) };
 }
 
 /** An offer answer as a change of its application's batch: the offers that come together go in one statement. */
-export const offerAnswerChange = (applicationId: string, answer: OfferAnswer): CombinedChange<OfferAnswer> => ({
+export const offerAnswerChange = (
+  log: Log,
+  applicationId: string,
+  answer: OfferAnswer,
+): CombinedChange<OfferAnswer> => ({
   kind: 'offer',
   item: answer,
-  applyAll: (tx, answers) => storeOfferAnswers(tx, applicationId, answers),
-  applyAllAtOnce: (db, id, answers) => storeOfferAnswersAtOnce(db, id, answers),
+  applyAll: (tx, answers) => storeOfferAnswers(log, tx, applicationId, answers),
+  applyAllAtOnce: (db, id, answers) => storeOfferAnswersAtOnce(log, db, id, answers),
 });

@@ -8,7 +8,14 @@ import type { PartnerCallback } from '../lenders/messages.ts';
 import { createApplicationBatches, type ApplicationBatches } from './application-batches.ts';
 import { offerAnswerChange, type OfferAnswer } from './offer-answers.ts';
 import { sentRequests, type SentRequest } from './sent-requests.ts';
-import { noticeLenderProgress } from '../notices/notice-triggers.ts';
+import type { ApplicationState } from '../../domain/application-lifecycle.ts';
+import {
+  afterLenderChanges,
+  changesStateSql,
+  mayStartSql,
+  requireAllowed,
+  setStateSql,
+} from './lifecycle/transition.ts';
 
 const MAX_APR = 9_999;
 const MAX_TOTAL = 10_000_000;
@@ -18,10 +25,9 @@ const batchesOf = new WeakMap<Broker, ApplicationBatches>();
 function batches(broker: Broker): ApplicationBatches {
   let found = batchesOf.get(broker);
   if (!found) {
-    found = createApplicationBatches(broker.db, async (applicationId, noticeChoices) => {
-      broker.hub.forget(applicationId);
-      await noticeLenderProgress(broker, applicationId, noticeChoices);
-    });
+    found = createApplicationBatches(broker.db, (applicationId, noticeChoices) =>
+      afterLenderChanges(broker, applicationId, noticeChoices),
+    );
     batchesOf.set(broker, found);
   }
   return found;
@@ -52,7 +58,7 @@ export async function applyPartnerCallback(
     if (offer) {
       await batches(broker).apply(
         applicationId,
-        offerAnswerChange(applicationId, {
+        offerAnswerChange(broker, applicationId, {
           requestId: callback.applicationRef,
           lenderId,
           lenderOfferId: callback.offer.offerId,
@@ -73,13 +79,24 @@ export async function applyPartnerCallback(
         );
         break;
       case 'reviewOffer': {
-        // only an open review turns a decline into an offer: a late or repeated answer changes nothing
-        const reviewed = await tx.query(
-          `UPDATE review_requests SET state = 'offer', explanation = $3, answered_at = now()
-           WHERE application_id = $1 AND lender_id = $2 AND state IN ('queued', 'sent') RETURNING id`,
-          [applicationId, lenderId, callback.explanation],
-        );
-        if (reviewed.rows.length === 0) break;
+        // only an open review turns a decline into an offer, where the application still takes offers: a late or
+        // repeated answer changes nothing
+        const [review] = (
+          await tx.query<{ state: ApplicationState; reviewed: boolean }>(
+            `WITH application AS (SELECT state FROM applications WHERE id = $1),
+             reviewed AS (
+               UPDATE review_requests SET state = 'offer', explanation = $3, answered_at = now()
+               WHERE application_id = $1 AND lender_id = $2 AND state IN ('queued', 'sent')
+                 AND EXISTS (SELECT 1 FROM application WHERE ${mayStartSql('offerArrived', 'application.state')})
+               RETURNING id)
+             SELECT application.state, EXISTS (SELECT 1 FROM reviewed) AS reviewed FROM application`,
+            [applicationId, lenderId, callback.explanation],
+          )
+        ).rows;
+        if (!review?.reviewed) {
+          requireAllowed(broker, applicationId, review?.state, 'offerArrived');
+          break;
+        }
         if (offer) await storeOffer(tx, applicationId, lender, callback.offer, offer);
         await tx.query(
           `UPDATE lender_requests SET state = 'offer', answered_at = now(), lease_until = NULL
@@ -96,19 +113,42 @@ export async function applyPartnerCallback(
         );
         break;
       case 'signed':
-      case 'paid': {
-        const from = callback.type === 'signed' ? ['offerChosen'] : ['offerChosen', 'signed'];
-        await tx.query(
-          `UPDATE applications a SET state = $3, updated_at = now()
-           FROM offers o
-           WHERE a.id = $1 AND o.id = a.chosen_offer_id AND o.lender_id = $4 AND o.lender_offer_id = $2
-             AND a.state = ANY($5::text[])`,
-          [applicationId, callback.offerId, callback.type, lenderId, from],
-        );
+      case 'paid':
+        await chosenOfferReported(broker, tx, applicationId, lenderId, callback.type, callback.offerId);
         break;
-      }
     }
   });
+}
+
+/**
+ * The chosen lender's `signed` or `paid`, about the chosen offer: the state moves where the lifecycle allows it
+ * and is refused elsewhere. The same report again, or one about another offer than the chosen one, is taken and
+ * changes nothing.
+ */
+async function chosenOfferReported(
+  broker: Broker,
+  tx: Sql,
+  applicationId: string,
+  lenderId: string,
+  event: 'signed' | 'paid',
+  lenderOfferId: string,
+): Promise<void> {
+  const [application] = (
+    await tx.query<{ state: ApplicationState; moved: boolean }>(
+      `WITH moved AS (
+         UPDATE applications a SET ${setStateSql(event, 'a.state')}, updated_at = now()
+         FROM offers o
+         WHERE a.id = $1 AND o.id = a.chosen_offer_id AND o.lender_id = $3 AND o.lender_offer_id = $2
+           AND ${mayStartSql(event, 'a.state')} AND ${changesStateSql(event, 'a.state')}
+         RETURNING a.id)
+       SELECT state, EXISTS (SELECT 1 FROM moved) AS moved FROM applications WHERE id = $1`,
+      [applicationId, lenderOfferId, lenderId],
+    )
+  ).rows;
+  if (application?.moved) return;
+  // the state takes the event, yet nothing moved: the report came again, or is about another offer than the
+  // chosen one; either changes nothing
+  requireAllowed(broker, applicationId, application?.state, event);
 }
 
 async function requestOf(broker: Broker, requestId: string): Promise<SentRequest | undefined> {

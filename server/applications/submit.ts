@@ -14,6 +14,7 @@ import { sealApplicant } from './applicant-record.ts';
 import { personKeyOf } from '../security/lookup-keys.ts';
 import { noticeChoicesOf, recordFormConsents } from '../account/consents.ts';
 import { noticeApplicationReceived } from '../notices/notice-triggers.ts';
+import { RECEIVED_STATE_SQL } from './lifecycle/transition.ts';
 
 export interface Submission {
   readonly language: Language;
@@ -23,7 +24,7 @@ export interface Submission {
 }
 
 /**
- * Stores a new application in state `draft` and answers its token. The same idempotency key with
+ * Stores a new application (the lifecycle's `received`: state `draft`) and answers its token. The same idempotency key with
  * the same body answers the same token and creates nothing; with another body it is refused.
  */
 export async function submitApplication(
@@ -53,7 +54,7 @@ export async function submitApplication(
     `INSERT INTO applications (id, token_hash, token_expires_at, idempotency_key, request_hash, token_ciphertext,
        state, language, amount, term, purpose, key_id, applicant_ciphertext, tracking, person_key, notice_choices,
        excluded_lenders, test)
-     VALUES ($1, $2, $3, $4, $5, $6, 'draft', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+     VALUES ($1, $2, $3, $4, $5, $6, ${RECEIVED_STATE_SQL}, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
      ON CONFLICT (idempotency_key) DO NOTHING RETURNING ${APPLICATION_COLUMNS}`,
     [
       id,

@@ -1,0 +1,284 @@
+import {
+  ERASED,
+  movesOf,
+  nextState,
+  RECEIVED_STATE,
+  sourcesOf,
+  STATES_OPEN_WITH_LENDERS,
+  type ApplicationState,
+  type LifecycleEvent,
+  type LifecycleState,
+  type Transition,
+} from '../../../domain/application-lifecycle.ts';
+import type { NoticeChoices } from '../../account/consents.ts';
+import type { Broker } from '../../broker.ts';
+import type { Sql } from '../../db/database.ts';
+import { noticeLenderProgress } from '../../notices/notice-triggers.ts';
+import { Refusal } from '../refusal.ts';
+import { STATUS_CHANNEL, type StatusHub } from '../status-hub.ts';
+
+/**
+ * The one writer of `applications.state`. Every change of an application's state is an event of its lifecycle
+ * (domain/application-lifecycle.ts), and this module alone turns one into SQL: the allowed-source condition is
+ * generated from the model's source states, so a refused event changes no row; the change is announced by
+ * NOTIFY in the statement that makes it, and after the commit this process forgets its cached status and hands
+ * the change to the notices. A refused event is logged with the application's id, its state and the event only.
+ *
+ * The one-statement designs elsewhere (the identification's start and end, the offers' batches) write through
+ * the fragments below rather than a statement of their own here, so they keep their single round trip.
+ */
+
+/** A state as an SQL literal: the model's names are letters only, never a caller's text. */
+const literal = (state: LifecycleState): string => {
+  if (!/^[A-Za-z]+$/.test(state)) throw new Error(`not a state of the lifecycle: ${state}`);
+  return `'${state}'`;
+};
+
+/** The model's check of `event` as an SQL condition: `column` holds a state the event may start from. */
+export const mayStartSql = (event: LifecycleEvent, column = 'state'): string =>
+  `${column} = ANY('{${sourcesOf(event).join(',')}}'::text[])`;
+
+/** The state `event` leads to from the state in `column`: one literal, or a CASE when the targets differ. */
+function targetSql(event: LifecycleEvent, column = 'state'): string {
+  const moves = movesOf(event);
+  if (moves.some(([, to]) => to === ERASED)) throw new Error(`${event} deletes the application: see eraseWhere`);
+  const targets = new Set(moves.map(([, to]) => to));
+  const [first] = moves;
+  if (targets.size === 1 && first) return literal(first[1]);
+  return `CASE ${column} ${moves.map(([from, to]) => `WHEN ${literal(from)} THEN ${literal(to)}`).join(' ')} END`;
+}
+
+/** The SET item of an allowed event; the statement must also hold mayStartSql of the same event. */
+export const setStateSql = (event: LifecycleEvent, column = 'state'): string => `state = ${targetSql(event, column)}`;
+
+/**
+ * Whether `event` would change the state in `column`: false where it leads back to the same state. For a
+ * report that may come again (a lender's retry after a lost answer), which is then taken and changes nothing.
+ */
+export const changesStateSql = (event: LifecycleEvent, column = 'state'): string =>
+  `${column} IS DISTINCT FROM ${targetSql(event, column)}`;
+
+/** The state column's value in the INSERT that receives an application. */
+export const RECEIVED_STATE_SQL = literal(RECEIVED_STATE);
+
+/** The NOTIFY of a change to application `idSql`, for a select list or a RETURNING: delivered on commit. */
+export const announceSql = (idSql: string): string => `pg_notify('${STATUS_CHANNEL}', (${idSql})::text)`;
+
+/** Events after which a message may be due (offers ready, all answered, signed). */
+const NOTICED: ReadonlySet<LifecycleEvent> = new Set(['offerArrived', 'lendersAnsweredWithoutOffer', 'signed']);
+
+/** Logs a refused event: the application's id, its state and the event; nothing about the person. */
+function logRefusal(broker: Pick<Broker, 'log'>, applicationId: string, refused: Transition & { allowed: false }) {
+  broker.log.warn(
+    { applicationId, state: refused.from ?? 'none', event: refused.event },
+    'application lifecycle: event refused',
+  );
+}
+
+/**
+ * A refusal that a statement's condition (mayStartSql) already made, logged with the state the statement read
+ * (undefined: the application is gone).
+ */
+export function noteRefusal(
+  broker: Pick<Broker, 'log'>,
+  applicationId: string,
+  state: ApplicationState | undefined,
+  event: LifecycleEvent,
+): void {
+  logRefusal(broker, applicationId, { allowed: false, from: state ?? ERASED, event });
+}
+
+/** As noteRefusal, answered as the caller's refusal. */
+export function refused(
+  broker: Pick<Broker, 'log'>,
+  applicationId: string,
+  state: ApplicationState | undefined,
+  event: LifecycleEvent,
+): Refusal {
+  noteRefusal(broker, applicationId, state, event);
+  return new Refusal('wrongState');
+}
+
+/**
+ * The model's answer for `event` from the state a statement read (undefined: the application is gone), logged
+ * when refused. For changes whose SQL already held the condition: this says why nothing changed.
+ */
+export function allowedFrom(
+  broker: Pick<Broker, 'log'>,
+  applicationId: string,
+  state: ApplicationState | undefined,
+  event: LifecycleEvent,
+): boolean {
+  const answer = nextState(state ?? ERASED, event);
+  if (!answer.allowed) logRefusal(broker, applicationId, answer);
+  return answer.allowed;
+}
+
+/** As allowedFrom, refusing the caller's request (wrongState) when the model does. */
+export function requireAllowed(
+  broker: Pick<Broker, 'log'>,
+  applicationId: string,
+  state: ApplicationState | undefined,
+  event: LifecycleEvent,
+): void {
+  const answer = nextState(state ?? ERASED, event);
+  if (!answer.allowed) throw refused(broker, applicationId, state, event);
+}
+
+/** After the commit of a change: this process forgets the cached status at once (read-your-writes). */
+export async function afterTransition(
+  broker: Pick<Broker, 'hub'> & Parameters<typeof noticeLenderProgress>[0],
+  applicationId: string,
+  event: LifecycleEvent,
+  noticeChoices?: NoticeChoices,
+): Promise<void> {
+  broker.hub.forget(applicationId);
+  if (NOTICED.has(event)) await noticeLenderProgress(broker, applicationId, noticeChoices);
+}
+
+/** What a transition's `decide` answers: the other columns the change writes, and the caller's answer. */
+export interface TransitionStep<T> {
+  readonly set?: Readonly<Record<string, unknown>>;
+  readonly answer: T;
+}
+
+/**
+ * `event` for one application in a transaction of its own: its row locked and its state checked against the
+ * model (a refusal is logged and thrown), `decide` reads what else it needs and may refuse, then the new state
+ * and decide's columns are written under the model's condition and announced; after the commit the cached
+ * status is forgotten and the notices hear of it.
+ */
+export async function applyTransition<Row extends object, T>(
+  broker: Broker,
+  applicationId: string,
+  event: LifecycleEvent,
+  columns: readonly (keyof Row & string)[],
+  decide: (tx: Sql, application: Row & { readonly state: ApplicationState }) => Promise<TransitionStep<T>>,
+): Promise<T> {
+  const answer = await broker.db.transaction(async (tx) => {
+    const [application] = (
+      await tx.query<Row & { state: ApplicationState }>(
+        `SELECT ${['state', ...columns].map(column).join(', ')} FROM applications WHERE id = $1 FOR UPDATE`,
+        [applicationId],
+      )
+    ).rows;
+    requireAllowed(broker, applicationId, application?.state, event);
+    const step = await decide(tx, application as Row & { state: ApplicationState });
+    const set = Object.entries(step.set ?? {});
+    const written = await tx.query(
+      `UPDATE applications SET ${setStateSql(event)},
+         ${set.map(([name], index) => `${column(name)} = $${index + 2}, `).join('')}updated_at = now()
+       WHERE id = $1 AND ${mayStartSql(event)} RETURNING ${announceSql('id')}`,
+      [applicationId, ...set.map(([, value]) => value)],
+    );
+    // the row is locked and its state was checked: the condition holds, and says so again in the SQL
+    if (written.rows.length !== 1) throw new Refusal('wrongState');
+    return step.answer;
+  });
+  await afterTransition(broker, applicationId, event);
+  return answer;
+}
+
+/** A column's name as written in a statement: the code's own names, never a caller's. */
+function column(name: string): string {
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`not a column name: ${name}`);
+  return name;
+}
+
+/**
+ * `expired` for every application `conditionSql` names (SQL over `applications a`) that the model lets expire:
+ * one statement, each change announced by it. Answers their ids.
+ */
+export async function expireWhere(broker: Broker, conditionSql: string): Promise<string[]> {
+  const { rows } = await broker.db.query<{ id: string }>(
+    `UPDATE applications a SET ${setStateSql('expired', 'a.state')}, updated_at = now()
+     WHERE ${mayStartSql('expired', 'a.state')} AND (${conditionSql})
+     RETURNING a.id, ${announceSql('a.id')}`,
+  );
+  for (const { id } of rows) await afterTransition(broker, id, 'expired');
+  return rows.map((row) => row.id);
+}
+
+/**
+ * `erased`: deletes the applications `conditionSql` names (SQL over `applications a`, with `params`), inside the
+ * caller's transaction if it has one; each deletion is announced by the statement. The caller passes the ids to
+ * afterErasure once committed.
+ */
+export async function eraseWhere(sql: Sql, conditionSql: string, params: readonly unknown[]): Promise<string[]> {
+  const { rows } = await sql.query<{ id: string }>(
+    `DELETE FROM applications a WHERE ${mayStartSql('erased', 'a.state')} AND (${conditionSql})
+     RETURNING a.id, ${announceSql('a.id')}`,
+    params,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** After erasures commit: a cached status must not outlive its application. */
+export function afterErasure(broker: { hub: StatusHub }, applicationIds: readonly string[]): void {
+  for (const applicationId of applicationIds) broker.hub.forget(applicationId);
+}
+
+/**
+ * Every transaction that changes an application's lender rows or offers locks the application row first: taken
+ * later, after an offer insert's foreign-key share lock, it deadlocks two callbacks. Answers the application's
+ * notice choices, which decide whether a change can be worth a message.
+ */
+export async function lockApplication(tx: Sql, applicationId: string): Promise<NoticeChoices> {
+  const [row] = (
+    await tx.query<{ notice_choices: NoticeChoices }>(
+      'SELECT notice_choices FROM applications WHERE id = $1 FOR UPDATE',
+      [applicationId],
+    )
+  ).rows;
+  return row?.notice_choices ?? {};
+}
+
+/**
+ * The lenders' progress as the SET items of an `UPDATE applications`: `offerArrived` once the application has an
+ * offer, `lendersAnsweredWithoutOffer` once no lender request is still out and none offered, each where the model
+ * allows it; any other state stays as it is. `updated_at` moves while lenders hold the application open (their
+ * answers change its status); an application they no longer answer keeps its time. `anyOffer` and `anyPending`
+ * are SQL conditions: whether the application has an offer, and a lender request still out.
+ */
+export const lenderProgressSetSql = ({ anyOffer, anyPending }: { anyOffer: string; anyPending: string }) =>
+  `state = CASE
+     WHEN ${mayStartSql('offerArrived')} AND (${anyOffer}) THEN ${targetSql('offerArrived')}
+     WHEN ${mayStartSql('lendersAnsweredWithoutOffer')} AND NOT (${anyPending}) THEN ${targetSql('lendersAnsweredWithoutOffer')}
+     ELSE state END,
+   updated_at = CASE WHEN state = ANY('{${STATES_OPEN_WITH_LENDERS.join(',')}}'::text[]) THEN now() ELSE updated_at END`;
+
+/** The lender requests of application $1 that are still out. */
+export const PENDING_REQUESTS_SQL = `SELECT 1 FROM lender_requests WHERE application_id = $1 AND state IN ('queued', 'sending', 'sent')`;
+
+/**
+ * After any lender row changes: the application's state by lenderProgressSetSql, announced. One statement: it runs
+ * while the application row is locked, and every round trip there made the other lenders' callbacks of the same
+ * application wait longer.
+ */
+export async function refreshLenderProgress(tx: Sql, applicationId: string): Promise<ApplicationState | null> {
+  const [application] = (
+    await tx.query<{ state: ApplicationState }>(
+      `UPDATE applications SET ${lenderProgressSetSql({
+        anyOffer: 'EXISTS (SELECT 1 FROM offers WHERE application_id = $1)',
+        anyPending: `EXISTS (${PENDING_REQUESTS_SQL})`,
+      })}
+       WHERE id = $1
+       RETURNING state, ${announceSql('id')}`,
+      [applicationId],
+    )
+  ).rows;
+  return application?.state ?? null;
+}
+
+/**
+ * After the commit of lender changes (answers, declines, timeouts, a signature): this process forgets the cached
+ * status, and the notices look for what became due.
+ */
+export async function afterLenderChanges(
+  broker: Broker,
+  applicationId: string,
+  noticeChoices: NoticeChoices,
+): Promise<void> {
+  broker.hub.forget(applicationId);
+  await noticeLenderProgress(broker, applicationId, noticeChoices);
+}
