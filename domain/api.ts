@@ -5,7 +5,7 @@ import { trackingSchema } from './tracking.ts';
 import { LANGUAGES } from './language.ts';
 import { statusOfferSchema } from './offer.ts';
 import { REVIEW_MESSAGE_MAX } from './review-message.ts';
-import { isPlainText } from './plain-text.ts';
+import { MULTILINE_PLAIN_TEXT } from './plain-text.ts';
 
 export { REVIEW_MESSAGE_MAX };
 
@@ -192,7 +192,7 @@ const plainText = (max: number) =>
   z
     .string({ error: 'invalidValue' })
     .max(max, { error: 'invalidValue' })
-    .refine((value) => isPlainText(value, true), { error: 'textCharacters' });
+    .regex(MULTILINE_PLAIN_TEXT, { error: 'textCharacters' });
 
 export const reviewRequestBodySchema = z.strictObject({
   token: tokenSchema,
