@@ -94,3 +94,25 @@ export function pathOf<Path extends string>(
     return encodeURIComponent(value);
   });
 }
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** The schema of an endpoint's success answer: its JSON, or the JSON text it sends as another type. */
+export type AnswerSchemaOf<E extends EndpointDefinition> = {
+  [S in keyof E['answers'] & SuccessStatus]: E['answers'][S] extends $ZodType
+    ? E['answers'][S]
+    : E['answers'][S] extends { readonly content: infer Content }
+      ? Extract<Content[keyof Content], $ZodType>
+      : never;
+}[keyof E['answers'] & SuccessStatus];
+
+/** The schema a client parses an endpoint's success answer with; an endpoint that answers no JSON has none. */
+export function answerSchemaOf<E extends EndpointDefinition>(endpoint: E): AnswerSchemaOf<E> {
+  for (const [status, answer] of Object.entries(endpoint.answers)) {
+    if (!status.startsWith('2')) continue;
+    if (!isOtherAnswer(answer)) return answer as AnswerSchemaOf<E>;
+    const json = Object.values(answer.content ?? {}).find((schema) => typeof schema !== 'string');
+    if (json) return json as AnswerSchemaOf<E>;
+  }
+  throw new Error(`${endpoint.operationId} answers no JSON`);
+}

@@ -4,6 +4,7 @@ import { MAX_SUBSCRIBER_DIGITS, isValidPhone } from '../phone.ts';
 import { isValidPersonalCode } from '../personal-code.ts';
 import { publisherApplicationsQuerySchema } from '../publisher-report.ts';
 import { bankReturnQuery } from './identification.ts';
+import { listLenders } from './reference-data.ts';
 
 /**
  * The rules the server checks that JSON Schema cannot state: a check digit, a rule across fields, a
@@ -103,8 +104,8 @@ export const RULES_OF_FIELDS: ReadonlyMap<unknown, UnstatedRule> = new Map<unkno
     {
       rule: 'knownLenders',
       description:
-        'Ids of lenders GET /api/lenders lists. At least one lender that serves the amount and the term must ' +
-        'stay: an application no lender would take is refused.',
+        `Ids of lenders ${listLenders.method} ${listLenders.path} lists. At least one lender that serves the amount ` +
+        'and the term must stay: an application no lender would take is refused.',
     },
   ],
   [

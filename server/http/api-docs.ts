@@ -124,7 +124,7 @@ function bundleEncodings(): (encoding: Encoding) => Promise<Buffer> {
 const preferredEncoding = (request: FastifyRequest): Encoding =>
   (negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip']) as Encoding | null) ?? 'identity';
 
-/** A readable reference of the OpenAPI document at /api/docs, by Redoc, served from this origin. */
+/** A readable reference of the OpenAPI document (the contract's apiReference), by Redoc, served from this origin. */
 export function registerApiDocs(app: FastifyInstance, broker: Broker): void {
   const bundle = bundleEncodings();
 

@@ -13,8 +13,8 @@ import { apiMessage, validationMessage } from './messages.ts';
 import { openApiSchema, type JsonSchema } from './openapi-schema.ts';
 
 /**
- * The OpenAPI document partners build their clients from, published at /api/openapi.json and read by
- * the reference page at /api/docs: generated from the contract (domain/contract), the endpoints the
+ * The OpenAPI document partners build their clients from, published at the contract's openApiDocument
+ * path and read by the reference page (apiReference): generated from the contract (domain/contract), the endpoints the
  * routes are registered from, so it lists what the server serves and states what it checks. Public
  * means an operation a partner, a publisher, the site's scripts or a person's browser following one
  * of our links or a provider's redirect calls on purpose; the contract's private routes (images, a
