@@ -37,7 +37,7 @@ export type StartLoginBody = z.infer<typeof startLoginBodySchema>;
 export const startLoginAnswerSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('bank'), redirectUrl: z.url() }),
   z.object({ method: z.literal('eSignature'), redirectUrl: z.url() }),
-  // the browser polls POST /api/account/login/poll with this secret until the session cookie comes back
+  // the browser polls the login (the contract's pollLogin) with this secret until the session cookie comes back
   z.object({ method: z.literal('smartId'), verificationCode: z.string().regex(/^\d{4}$/), pollSecret: z.string() }),
 ]);
 export type StartLoginAnswer = z.infer<typeof startLoginAnswerSchema>;

@@ -5,7 +5,7 @@ import { trackingSchema } from './tracking.ts';
 import { LANGUAGES } from './language.ts';
 import { statusOfferSchema } from './offer.ts';
 import { REVIEW_MESSAGE_MAX } from './review-message.ts';
-import { isPlainText } from './plain-text.ts';
+import { MULTILINE_PLAIN_TEXT } from './plain-text.ts';
 import { APPLICATION_STATES } from './application-lifecycle.ts';
 
 export { REVIEW_MESSAGE_MAX };
@@ -179,7 +179,7 @@ const plainText = (max: number) =>
   z
     .string({ error: 'invalidValue' })
     .max(max, { error: 'invalidValue' })
-    .refine((value) => isPlainText(value, true), { error: 'textCharacters' });
+    .regex(MULTILINE_PLAIN_TEXT, { error: 'textCharacters' });
 
 export const reviewRequestBodySchema = z.strictObject({
   token: tokenSchema,

@@ -14,7 +14,7 @@ import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from './loan
 import { birthDateFromPersonalCode, isNewFormatPersonalCode, isValidPersonalCode } from './personal-code.ts';
 import { isValidPhone } from './phone.ts';
 import { LENDER_ID_PATTERN } from './lender-id.ts';
-import { isPlainText } from './plain-text.ts';
+import { PLAIN_TEXT } from './plain-text.ts';
 
 /**
  * The loan application of spec section 3, as the form sends it and as the server accepts it.
@@ -102,7 +102,7 @@ const freeText = (wrongType: ValidationMessageKey, maxLength: number, tooLong: V
   z.optional(
     z
       .string(message(wrongType))
-      .check(z.trim(), z.maxLength(maxLength, message(tooLong)), z.refine(isPlainText, message('textCharacters'))),
+      .check(z.trim(), z.maxLength(maxLength, message(tooLong)), z.regex(PLAIN_TEXT, message('textCharacters'))),
   );
 
 // the apostrophes and hyphens phones and word processors put where a name has ' or -

@@ -3,7 +3,7 @@ import { lenderKindSchema } from './offer.ts';
 import { LENDER_ID_PATTERN } from './lender-id.ts';
 
 /**
- * The lenders an application may go to, as `GET /api/lenders` lists them from the broker's registry, and the
+ * The lenders an application may go to, as listLenders (domain/contract) lists them from the broker's registry, and the
  * rule of who serves which loan. The form lists them before sending; those that do not serve the amount and term
  * asked are shown as such and not asked; the person can untick any other.
  */

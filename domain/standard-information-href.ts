@@ -1,3 +1,4 @@
+import { getStandardInformation } from './contract/applications.ts';
 import type { Language } from './language.ts';
 
 /** Where an offer's standard information opens: the application's token names whose offer it is. */
@@ -6,5 +7,4 @@ export const standardInformationHref = (
   offerId: string,
   lang: Language,
   format: 'html' | 'pdf',
-): string =>
-  `/api/applications/standardInformation?${new URLSearchParams({ token, offerId, lang, format }).toString()}`;
+): string => `${getStandardInformation.path}?${new URLSearchParams({ token, offerId, lang, format }).toString()}`;

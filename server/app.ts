@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type preParsingHookHa
 import type { ApiError } from '../domain/api.ts';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createBroker, type Broker } from './broker.ts';
 import { loadConfig, type BrokerConfig } from './config/config.ts';
@@ -10,7 +9,9 @@ import { registerApiDocs } from './http/api-docs.ts';
 import { registerApiRoutes } from './http/api-routes.ts';
 import { closeConnectionsWhenIdle } from './http/close-when-idle.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { openApiOptions } from './http/openapi-document.ts';
+import { openApiDocument } from './http/openapi-document.ts';
+import { privateRoute } from './http/route.ts';
+import { openApiDocument as openApiDocumentRoute } from '../domain/contract/unpublished.ts';
 import { apiMessage, requestLanguage } from './http/messages.ts';
 import { registerPartnerRoutes } from './http/partner-routes.ts';
 import { registerPublisherRoutes } from './http/publisher-routes.ts';
@@ -81,7 +82,6 @@ export async function buildApp({
       'retry-after': true,
     },
   });
-  await app.register(fastifySwagger, openApiOptions(config.publicBaseUrl));
 
   const broker = await createBroker(config, app.log);
   // long polls this process makes (Smart-ID sessions it follows) end before the server waits for its open requests:
@@ -93,7 +93,9 @@ export async function buildApp({
   await registerApiRoutes(app, broker);
   await registerPartnerRoutes(app, broker);
   await registerPublisherRoutes(app, broker);
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // generated from the contract on the first request for it: it changes with the code, not with requests
+  let document: Record<string, unknown> | undefined;
+  privateRoute(app, openApiDocumentRoute, {}, async () => (document ??= openApiDocument(config.publicBaseUrl)));
   registerApiDocs(app, broker);
   if (clientDir) {
     // pages and assets are compressed; API answers are small and the status endpoint is hot

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
+import { eParakstsCallback } from '../domain/contract/identification.ts';
 import type { BrokerConfig } from './config/config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -77,7 +78,7 @@ export async function createBroker(config: BrokerConfig, log: FastifyBaseLogger)
       baseUrl: config.eParaksts.baseUrl,
       clientId: config.eParaksts.clientId,
       clientSecret: config.eParaksts.clientSecret ?? eParakstsSandboxClientSecret(),
-      redirectUri: `${config.publicBaseUrl}/api/identification/eparaksts/callback`,
+      redirectUri: `${config.publicBaseUrl}${eParakstsCallback.path}`,
     }),
     hub,
     mailer,

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { LoginPollAnswer, StartLoginAnswer, StartLoginBody } from '../../domain/account-api.ts';
+import { bankLoginReturn } from '../../domain/contract/account.ts';
+import { pathOf } from '../../domain/contract/define-endpoint.ts';
 import type { Language } from '../../domain/language.ts';
 import type { Broker } from '../broker.ts';
 import { Refusal } from '../applications/refusal.ts';
@@ -70,7 +72,7 @@ export async function startLogin(broker: Broker, body: StartLoginBody): Promise<
       bankBaseUrl: broker.config.bankLinkBaseUrl,
       institutionId: body.institutionId,
       state: returnState,
-      returnUrl: `${broker.config.publicBaseUrl}/api/account/login/bank/${body.institutionId}/return`,
+      returnUrl: `${broker.config.publicBaseUrl}${pathOf(bankLoginReturn, { institutionId: body.institutionId })}`,
       language,
     }),
   };

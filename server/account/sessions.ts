@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { getAccount } from '../../domain/contract/account.ts';
 import type { Sql } from '../db/database.ts';
 
 /**
@@ -7,8 +8,8 @@ import type { Sql } from '../db/database.ts';
  */
 export const SESSION_COOKIE = 'kk_session';
 export const SESSION_IDLE_MINUTES = 30;
-/** The cookie goes only to the account's API, never to pages or other endpoints. */
-export const SESSION_COOKIE_PATH = '/api/account';
+/** The cookie goes only to the account's API, whose every path is under getAccount's, never to pages or other endpoints. */
+export const SESSION_COOKIE_PATH = getAccount.path;
 
 export interface AccountSession {
   readonly idHash: string;

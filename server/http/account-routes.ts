@@ -1,19 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  accountAnswerSchema,
-  accountChooseOfferBodySchema,
-  consentSchema,
-  eraseAnswerSchema,
-  loginPollAnswerSchema,
-  loginPollBodySchema,
-  logoutBodySchema,
-  setConsentBodySchema,
-  startLoginAnswerSchema,
-  startLoginBodySchema,
-} from '../../domain/account-api.ts';
-import { apiErrorSchema, chooseOfferAnswerSchema, handoffAnswerSchema } from '../../domain/api.ts';
+  bankLoginReturn,
+  chooseAccountOffer,
+  createAccountHandoff,
+  erasePersonData as erasePersonDataEndpoint,
+  exportPersonData as exportPersonDataEndpoint,
+  getAccount,
+  logout,
+  pollLogin,
+  setConsent as setConsentEndpoint,
+  startLogin as startLoginEndpoint,
+} from '../../domain/contract/account.ts';
 import { accountOverview, applicationOfPerson } from '../account/account.ts';
 import { consentsOf, setConsent } from '../account/consents.ts';
 import { accountPath, finishLogin, loginByReturnState, pollSmartIdLogin, startLogin } from '../account/login.ts';
@@ -28,10 +25,8 @@ import { INSTITUTIONS } from '../identity/institutions.ts';
 import { revokeContinueLinksOf } from '../notices/continue-links.ts';
 import { ApiProblem } from './problem.ts';
 import { sessionCookie } from './session-cookie.ts';
-import { ERROR_ANSWERS, perMinute, perMinuteOfBody } from './route-options.ts';
-
-const SESSION_ANSWERS = { ...ERROR_ANSWERS, 401: apiErrorSchema };
-const applicationParams = z.object({ id: z.string().max(64) });
+import { route } from './route.ts';
+import { perMinute, perMinuteOfBody } from './route-options.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,7 +36,6 @@ declare module 'fastify' {
 
 /** The personal account "Mans profils": login, the person's applications, consents, their data, logout. */
 export function registerAccountRoutes(app: FastifyInstance, broker: Broker): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const { set: setSessionCookie, clear: clearSessionCookie } = sessionCookie(broker);
 
   /** Every account route but the login's: a live session, or 401. */
@@ -63,28 +57,20 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
     onSend: async (_request: FastifyRequest, reply: FastifyReply) => void reply.header('cache-control', 'no-store'),
   };
 
-  api.post(
-    '/api/account/login/start',
+  route(
+    app,
+    startLoginEndpoint,
     {
       config: perMinuteOfBody(broker, 20),
-      schema: {
-        summary: 'Start a login to the personal account by internet bank, Smart-ID or eParaksts',
-        body: startLoginBodySchema,
-        response: { 200: startLoginAnswerSchema, ...ERROR_ANSWERS, 503: apiErrorSchema },
-      },
     },
     async (request) => startLogin(broker, request.body),
   );
 
-  api.post(
-    '/api/account/login/poll',
+  route(
+    app,
+    pollLogin,
     {
       config: perMinuteOfBody(broker, 120),
-      schema: {
-        summary: 'Follow a Smart-ID login; sets the session cookie once it succeeded',
-        body: loginPollBodySchema,
-        response: { 200: loginPollAnswerSchema, ...ERROR_ANSWERS },
-      },
       ...privately,
     },
     async (request, reply) => {
@@ -94,16 +80,11 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
     },
   );
 
-  api.get(
-    '/api/account/login/bank/:institutionId/return',
+  route(
+    app,
+    bankLoginReturn,
     {
       config: perMinute(broker, 30),
-      schema: {
-        summary: "The bank's signed return from a login; sets the session cookie and redirects to the account",
-        params: z.object({ institutionId: z.string().max(64) }),
-        querystring: z.record(z.string(), z.string().max(512)),
-        response: { 400: apiErrorSchema, 429: apiErrorSchema },
-      },
     },
     async (request, reply) => {
       const { institutionId } = request.params;
@@ -128,15 +109,12 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
     },
   );
 
-  api.get(
-    '/api/account',
+  route(
+    app,
+    getAccount,
     {
       preHandler: requireSession,
       config: perMinute(broker, 120),
-      schema: {
-        summary: "The logged-in person's applications and consents",
-        response: { 200: accountAnswerSchema, ...SESSION_ANSWERS },
-      },
       ...privately,
     },
     async (request) => {
@@ -148,33 +126,24 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
     },
   );
 
-  api.post(
-    '/api/account/applications/:id/handoff',
+  route(
+    app,
+    createAccountHandoff,
     {
       preHandler: requireSession,
       config: perMinute(broker, 60),
-      schema: {
-        summary: 'A one-time code that opens one of the person’s applications in the wizard',
-        params: applicationParams,
-        response: { 200: handoffAnswerSchema, ...SESSION_ANSWERS },
-      },
       ...privately,
     },
     async (request) =>
       createHandoffOf(broker, await applicationOfPerson(broker, sessionOf(request).personKey, request.params.id)),
   );
 
-  api.post(
-    '/api/account/applications/:id/choose',
+  route(
+    app,
+    chooseAccountOffer,
     {
       preHandler: requireSession,
       config: perMinuteOfBody(broker, 30),
-      schema: {
-        summary: 'Choose an offer of one of the person’s applications; answers where to sign',
-        params: applicationParams,
-        body: accountChooseOfferBodySchema,
-        response: { 200: chooseOfferAnswerSchema, ...SESSION_ANSWERS },
-      },
       ...privately,
     },
     async (request) => {
@@ -184,16 +153,12 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
     },
   );
 
-  api.put(
-    '/api/account/consents',
+  route(
+    app,
+    setConsentEndpoint,
     {
       preHandler: requireSession,
       config: perMinuteOfBody(broker, 60),
-      schema: {
-        summary: 'Give or withdraw one consent; withdrawing stops the messages at once',
-        body: setConsentBodySchema,
-        response: { 200: z.array(consentSchema), ...SESSION_ANSWERS },
-      },
       ...privately,
     },
     async (request) => {
@@ -203,16 +168,12 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
     },
   );
 
-  api.post(
-    '/api/account/logout',
+  route(
+    app,
+    logout,
     {
       preHandler: requireSession,
       config: perMinuteOfBody(broker, 30),
-      schema: {
-        summary: 'Log out here, or everywhere (every session of the person, and the links in their messages)',
-        body: logoutBodySchema,
-        response: { 204: z.null(), ...SESSION_ANSWERS },
-      },
     },
     async (request, reply) => {
       const session = sessionOf(request);
@@ -225,15 +186,12 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
     },
   );
 
-  api.get(
-    '/api/account/export',
+  route(
+    app,
+    exportPersonDataEndpoint,
     {
       preHandler: requireSession,
       config: perMinute(broker, 10),
-      schema: {
-        summary: 'Everything held about the person, as JSON (GDPR access and portability)',
-        response: { 200: z.record(z.string(), z.unknown()), ...SESSION_ANSWERS },
-      },
       ...privately,
     },
     async (request, reply) => {
@@ -244,15 +202,12 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
     },
   );
 
-  api.post(
-    '/api/account/erase',
+  route(
+    app,
+    erasePersonDataEndpoint,
     {
       preHandler: requireSession,
       config: perMinute(broker, 5),
-      schema: {
-        summary: 'Delete everything held about the person; pending applications are withdrawn with each lender',
-        response: { 200: eraseAnswerSchema, ...SESSION_ANSWERS },
-      },
       ...privately,
     },
     async (request, reply) => {

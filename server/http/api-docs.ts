@@ -6,14 +6,19 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Broker } from '../broker.ts';
+import {
+  apiReference,
+  apiReferenceScript,
+  apiReferenceScriptLicences,
+  apiReferenceStart,
+  openApiDocument,
+} from '../../domain/contract/unpublished.ts';
+import { privateRoute } from './route.ts';
 import { perMinute } from './route-options.ts';
 
 const require = createRequire(import.meta.url);
 const REDOC_BUNDLE = require.resolve('redoc/bundles/redoc.standalone.js');
 const REDOC_VERSION = (require('redoc/package.json') as { version: string }).version;
-const SCRIPT_PATH = '/api/docs/redoc.standalone.js';
-
-const START_PATH = '/api/docs/start.js';
 
 /**
  * The reference page is a document served from the API, whose own policy lets an answer load
@@ -46,7 +51,7 @@ const page = (nonce: string) => `<!doctype html>
   </head>
   <body>
     <noscript>
-      <p>The reference needs JavaScript. The OpenAPI document itself is at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+      <p>The reference needs JavaScript. The OpenAPI document itself is at <a href="${openApiDocument.path}">${openApiDocument.path}</a>.</p>
     </noscript>
     <redoc
       disable-search
@@ -54,8 +59,8 @@ const page = (nonce: string) => `<!doctype html>
       expand-responses="200,201,202"
       theme='{"typography":{"fontFamily":"system-ui, sans-serif","headings":{"fontFamily":"system-ui, sans-serif"}}}'
     ></redoc>
-    <script src="${START_PATH}" nonce="${nonce}"></script>
-    <script src="${SCRIPT_PATH}?v=${REDOC_VERSION}"></script>
+    <script src="${apiReferenceStart.path}" nonce="${nonce}"></script>
+    <script src="${apiReferenceScript.path}?v=${REDOC_VERSION}"></script>
   </body>
 </html>
 `;
@@ -75,7 +80,7 @@ const START_SCRIPT = `(() => {
     return element;
   };
   addEventListener('DOMContentLoaded', () =>
-    Redoc.init('/api/openapi.json', { nonce }, document.querySelector('redoc')),
+    Redoc.init('${openApiDocument.path}', { nonce }, document.querySelector('redoc')),
   );
 })();
 `;
@@ -119,11 +124,11 @@ function bundleEncodings(): (encoding: Encoding) => Promise<Buffer> {
 const preferredEncoding = (request: FastifyRequest): Encoding =>
   (negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip']) as Encoding | null) ?? 'identity';
 
-/** A readable reference of the OpenAPI document at /api/docs, by Redoc, served from this origin. */
+/** A readable reference of the OpenAPI document (the contract's apiReference), by Redoc, served from this origin. */
 export function registerApiDocs(app: FastifyInstance, broker: Broker): void {
   const bundle = bundleEncodings();
 
-  app.get('/api/docs', { config: perMinute(broker, 60), schema: { hide: true } }, async (_request, reply) => {
+  privateRoute(app, apiReference, { config: perMinute(broker, 60) }, async (_request, reply) => {
     const nonce = randomBytes(16).toString('base64');
     return (
       reply
@@ -135,13 +140,14 @@ export function registerApiDocs(app: FastifyInstance, broker: Broker): void {
     );
   });
 
-  app.get(START_PATH, { config: perMinute(broker, 60), schema: { hide: true } }, async (_request, reply) =>
+  privateRoute(app, apiReferenceStart, { config: perMinute(broker, 60) }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(START_SCRIPT),
   );
 
-  app.get(
-    SCRIPT_PATH,
-    { config: perMinute(broker, 60), schema: { hide: true } },
+  privateRoute(
+    app,
+    apiReferenceScript,
+    { config: perMinute(broker, 60) },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const encoding = preferredEncoding(request);
       const body = await bundle(encoding);
@@ -157,13 +163,10 @@ export function registerApiDocs(app: FastifyInstance, broker: Broker): void {
     },
   );
 
-  app.get(
-    `${SCRIPT_PATH}.LICENSE.txt`,
-    { config: perMinute(broker, 60), schema: { hide: true } },
-    async (_request, reply) =>
-      reply
-        .type('text/plain; charset=utf-8')
-        .header('cache-control', 'public, max-age=86400')
-        .send(await readFile(`${REDOC_BUNDLE}.LICENSE.txt`)),
+  privateRoute(app, apiReferenceScriptLicences, { config: perMinute(broker, 60) }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await readFile(`${REDOC_BUNDLE}.LICENSE.txt`)),
   );
 }

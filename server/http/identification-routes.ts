@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema, startIdentificationAnswerSchema, startIdentificationBodySchema } from '../../domain/api.ts';
+import {
+  bankIdentificationReturn,
+  eParakstsCallback,
+  startIdentification as startIdentificationEndpoint,
+} from '../../domain/contract/identification.ts';
 import type { Language } from '../../domain/language.ts';
 import { pathOfStep } from '../../domain/wizard-paths.ts';
 import { identificationByReturnState, startIdentification } from '../applications/identification.ts';
@@ -12,7 +14,8 @@ import { INSTITUTIONS } from '../identity/institutions.ts';
 import { ApiProblem } from './problem.ts';
 import { sessionCookie } from './session-cookie.ts';
 import { accountPath, finishLogin, loginByReturnState } from '../account/login.ts';
-import { ERROR_ANSWERS, perMinute, perMinuteOfBody } from './route-options.ts';
+import { route } from './route.ts';
+import { perMinute, perMinuteOfBody } from './route-options.ts';
 import { widgetReturnPath } from '../applications/widget-return.ts';
 
 /** The wizard's screens the identity providers send the person back to. */
@@ -26,97 +29,59 @@ const returnPath = ({ succeeded, language, returnTo }: { succeeded: boolean; lan
 
 /** Identification: its start, and the bank's and eParaksts' returns that redirect the browser to the wizard. */
 export function registerIdentificationRoutes(app: FastifyInstance, broker: Broker): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const cookie = sessionCookie(broker);
 
-  api.post(
-    '/api/identification/start',
-    {
-      config: perMinuteOfBody(broker, 30),
-      schema: {
-        summary: 'Start identification by internet bank, Smart-ID or electronic signature',
-        body: startIdentificationBodySchema,
-        response: { 200: startIdentificationAnswerSchema, ...ERROR_ANSWERS, 503: apiErrorSchema },
-      },
-    },
-    async (request) => startIdentification(broker, request.body),
+  route(app, startIdentificationEndpoint, { config: perMinuteOfBody(broker, 30) }, async (request) =>
+    startIdentification(broker, request.body),
   );
 
-  api.get(
-    '/api/identification/bank/:institutionId/return',
-    {
-      config: perMinute(broker, 30),
-      schema: {
-        summary: "The bank's signed return; redirects the browser to the wizard",
-        params: z.object({ institutionId: z.string().max(64) }),
-        querystring: z.record(z.string(), z.string().max(512)),
-        response: { 400: apiErrorSchema, 429: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const { institutionId } = request.params;
-      if (!INSTITUTIONS.some((institution) => institution.id === institutionId)) throw new ApiProblem(404, 'notFound');
-      let result: ReturnType<typeof verifyBankReturn>;
+  route(app, bankIdentificationReturn, { config: perMinute(broker, 30) }, async (request, reply) => {
+    const { institutionId } = request.params;
+    if (!INSTITUTIONS.some((institution) => institution.id === institutionId)) throw new ApiProblem(404, 'notFound');
+    let result: ReturnType<typeof verifyBankReturn>;
+    try {
+      result = verifyBankReturn({ institutionId, query: request.query, now: new Date() });
+    } catch {
+      throw new ApiProblem(400, 'badSignature');
+    }
+    const identification = await identificationByReturnState(broker, 'bank', result.state);
+    if (!identification || identification.institution_id !== institutionId) throw new ApiProblem(400, 'invalidToken');
+    const finished = await finishIdentification(
+      broker,
+      identification.id,
+      result.kind === 'approved'
+        ? { kind: 'identified', personalCode: result.personalCode }
+        : { kind: 'failed', failure: 'refused' },
+    );
+    if (!finished) throw new ApiProblem(400, 'invalidToken');
+    return reply.redirect(returnPath(finished), 303);
+  });
+
+  route(app, eParakstsCallback, { config: perMinute(broker, 30) }, async (request, reply) => {
+    const identification = await identificationByReturnState(broker, 'eSignature', request.query.state);
+    const login = identification ? null : await loginByReturnState(broker, 'eSignature', request.query.state);
+    if (!identification && !login) throw new ApiProblem(400, 'invalidToken');
+    const { code } = request.query;
+    let outcome: Parameters<typeof finishIdentification>[2];
+    if (!code) {
+      outcome = { kind: 'failed', failure: 'refused' };
+    } else {
       try {
-        result = verifyBankReturn({ institutionId, query: request.query, now: new Date() });
+        const accessToken = await broker.eParaksts.exchangeCode(code);
+        const user = await broker.eParaksts.userInfo(accessToken);
+        outcome = { kind: 'identified', personalCode: user.personalCode };
       } catch {
-        throw new ApiProblem(400, 'badSignature');
+        outcome = { kind: 'failed', failure: 'providerError' };
       }
-      const identification = await identificationByReturnState(broker, 'bank', result.state);
-      if (!identification || identification.institution_id !== institutionId) throw new ApiProblem(400, 'invalidToken');
-      const finished = await finishIdentification(
-        broker,
-        identification.id,
-        result.kind === 'approved'
-          ? { kind: 'identified', personalCode: result.personalCode }
-          : { kind: 'failed', failure: 'refused' },
-      );
-      if (!finished) throw new ApiProblem(400, 'invalidToken');
-      return reply.redirect(returnPath(finished), 303);
-    },
-  );
-
-  api.get(
-    '/api/identification/eparaksts/callback',
-    {
-      config: perMinute(broker, 30),
-      schema: {
-        summary: 'eParaksts OAuth 2.0 redirect: exchanges the code and redirects the browser to the wizard',
-        // loose: a `lang` beside the OAuth fields stays, so errors answer in that language
-        querystring: z.looseObject({
-          state: z.string().min(1).max(128),
-          code: z.string().min(1).max(512).optional(),
-          error: z.string().max(128).optional(),
-        }),
-        response: { 400: apiErrorSchema, 429: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const identification = await identificationByReturnState(broker, 'eSignature', request.query.state);
-      const login = identification ? null : await loginByReturnState(broker, 'eSignature', request.query.state);
-      if (!identification && !login) throw new ApiProblem(400, 'invalidToken');
-      const { code } = request.query;
-      let outcome: Parameters<typeof finishIdentification>[2];
-      if (!code) {
-        outcome = { kind: 'failed', failure: 'refused' };
-      } else {
-        try {
-          const accessToken = await broker.eParaksts.exchangeCode(code);
-          const user = await broker.eParaksts.userInfo(accessToken);
-          outcome = { kind: 'identified', personalCode: user.personalCode };
-        } catch {
-          outcome = { kind: 'failed', failure: 'providerError' };
-        }
-      }
-      // eParaksts has one redirect address: a login to the account comes back here too
-      if (login) {
-        const sessionId = await finishLogin(broker, login.id, outcome);
-        if (sessionId) cookie.set(reply, sessionId);
-        return reply.redirect(accountPath(login.language, !sessionId), 303);
-      }
-      const finished = identification ? await finishIdentification(broker, identification.id, outcome) : null;
-      if (!finished) throw new ApiProblem(400, 'invalidToken');
-      return reply.redirect(returnPath(finished), 303);
-    },
-  );
+    }
+    // eParaksts has one redirect address: a login to the account comes back here too
+    if (login) {
+      const sessionId = await finishLogin(broker, login.id, outcome);
+      if (sessionId) cookie.set(reply, sessionId);
+      return reply.redirect(accountPath(login.language, !sessionId), 303);
+    }
+    const finished = identification ? await finishIdentification(broker, identification.id, outcome) : null;
+    if (!finished) throw new ApiProblem(400, 'invalidToken');
+    return reply.redirect(returnPath(finished), 303);
+  });
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { smsOptOutConfirmBodySchema, smsOptOutStartBodySchema } from '../../domain/account-api.ts';
-import { answerLanguageSchema, apiErrorSchema, languageSchema } from '../../domain/api.ts';
+import {
+  confirmSmsOptOut as confirmSmsOptOutEndpoint,
+  continueApplication,
+  startSmsOptOut as startSmsOptOutEndpoint,
+  unsubscribe,
+} from '../../domain/contract/messages.ts';
 import type { Language } from '../../domain/language.ts';
 import { HANDOFF_PARAM, pathOfStep } from '../../domain/wizard-paths.ts';
 import { createHandoffOf } from '../applications/handoff.ts';
@@ -10,26 +12,19 @@ import type { Broker } from '../broker.ts';
 import { applicationOfContinueCode } from '../notices/continue-links.ts';
 import { confirmSmsOptOut, startSmsOptOut } from '../notices/sms-opt-out.ts';
 import { unsubscribeByCode } from '../notices/unsubscribe.ts';
-import { ERROR_ANSWERS, perMinute, perMinuteOfBody } from './route-options.ts';
+import { route } from './route.ts';
+import { perMinute, perMinuteOfBody } from './route-options.ts';
 
 /** Where a spent or expired continue link lands: a page that points to "Mans profils". */
 const LINK_INVALID_PATH: Record<Language, string> = { lv: '/saite-nederiga', ru: '/ru/ssylka-nedeystvitelna' };
 
-const okSchema = z.object({ ok: z.literal(true) });
-
 /** The links in our messages, unsubscribing, and the SMS opt-out. */
 export async function registerNoticeRoutes(app: FastifyInstance, broker: Broker): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/api/continue',
+  route(
+    app,
+    continueApplication,
     {
       config: perMinute(broker, 30),
-      schema: {
-        summary: "A message's continue link: opens the application in the wizard where it stands",
-        querystring: z.looseObject({ code: z.string().max(100).optional(), lang: languageSchema.optional() }),
-        response: { 429: apiErrorSchema },
-      },
     },
     async (request, reply) => {
       const language = request.query.lang ?? 'lv';
@@ -46,16 +41,11 @@ export async function registerNoticeRoutes(app: FastifyInstance, broker: Broker)
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
       done(null, {}),
     );
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/notices/unsubscribe',
+    route(
+      scope,
+      unsubscribe,
       {
         config: perMinuteOfBody(broker, 30),
-        schema: {
-          summary: 'Stop e-mails: one-click (List-Unsubscribe-Post) or from the unsubscribe page',
-          querystring: z.looseObject({ code: z.string().max(100).optional() }),
-          body: z.strictObject({ code: z.string().max(100).optional(), language: answerLanguageSchema }).optional(),
-          response: { 200: okSchema, ...ERROR_ANSWERS },
-        },
       },
       async (request) => {
         await unsubscribeByCode(broker, request.query.code ?? request.body?.code);
@@ -64,15 +54,11 @@ export async function registerNoticeRoutes(app: FastifyInstance, broker: Broker)
     );
   });
 
-  api.post(
-    '/api/sms-opt-out/start',
+  route(
+    app,
+    startSmsOptOutEndpoint,
     {
       config: perMinuteOfBody(broker, 5),
-      schema: {
-        summary: 'SMS opt-out, step 1: sends a code to the phone',
-        body: smsOptOutStartBodySchema,
-        response: { 202: okSchema, ...ERROR_ANSWERS, 503: apiErrorSchema },
-      },
     },
     async (request, reply) => {
       await startSmsOptOut(broker, request.body.phoneNumber, request.body.language);
@@ -80,15 +66,11 @@ export async function registerNoticeRoutes(app: FastifyInstance, broker: Broker)
     },
   );
 
-  api.post(
-    '/api/sms-opt-out/confirm',
+  route(
+    app,
+    confirmSmsOptOutEndpoint,
     {
       config: perMinuteOfBody(broker, 10),
-      schema: {
-        summary: 'SMS opt-out, step 2: the code from the SMS stops every SMS to that phone',
-        body: smsOptOutConfirmBodySchema,
-        response: { 200: okSchema, ...ERROR_ANSWERS },
-      },
     },
     async (request) => {
       await confirmSmsOptOut(broker, request.body.phoneNumber, request.body.code);

@@ -1,24 +1,25 @@
-import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema, applicationStatusSchema } from '../../domain/api.ts';
+import { ENDPOINTS } from '../../domain/contract/index.ts';
+import {
+  isOtherAnswer,
+  type Answer,
+  type EndpointDefinition,
+  type Security,
+  type Tag,
+} from '../../domain/contract/define-endpoint.ts';
 import lvApi from '../../locales/lv/api.json' with { type: 'json' };
 import { SESSION_COOKIE } from '../account/sessions.ts';
 import { apiMessage, validationMessage } from './messages.ts';
+import { openApiSchema, type JsonSchema } from './openapi-schema.ts';
 
 /**
- * The OpenAPI document partners build their clients from: generated from the routes' zod schemas,
- * published at /api/openapi.json and read by the reference page at /api/docs.
- *
- * It lists the public API alone, by an allow-list rather than a deny-list, so a route nobody decided
- * on stays out of partners' clients. Public means an operation a partner, a publisher, the site's
- * scripts or a person's browser following one of our links or a provider's redirect calls on
- * purpose. The site's pages, the widgets' iframe pages, built assets and /sandbox (simulators of
- * the outside world that production never mounts) are not an API; the /api routes kept out are
- * listed in PRIVATE_API_ROUTES with the reason.
+ * The OpenAPI document partners build their clients from, published at the contract's openApiDocument
+ * path and read by the reference page (apiReference): generated from the contract (domain/contract), the endpoints the
+ * routes are registered from, so it lists what the server serves and states what it checks. Public
+ * means an operation a partner, a publisher, the site's scripts or a person's browser following one
+ * of our links or a provider's redirect calls on purpose; the contract's private routes (images, a
+ * stylesheet, the lenders' signed protocol, this document) stay out, each with its reason.
  */
-
-type Tag = 'Applications' | 'Status' | 'Identification' | 'Reference data' | 'Account' | 'Messages' | 'Publishers';
 
 const TAGS: readonly { name: Tag; description: string }[] = [
   {
@@ -57,175 +58,7 @@ const TAGS: readonly { name: Tag; description: string }[] = [
   },
 ];
 
-type Security = 'publisherKey' | 'accountSession';
-
-interface PublicOperation {
-  readonly operationId: string;
-  readonly tag: Tag;
-  /** none: anyone may call it (the token in the body or query is the credential where there is one) */
-  readonly security?: Security;
-  /** the success, where it is not the JSON the route's schema describes */
-  readonly success?: Record<string, OpenApiResponse>;
-  /** error statuses the handler answers that the route's schema does not list */
-  readonly alsoRefuses?: readonly string[];
-  /** the request body, where it is not only the JSON the route's schema describes */
-  readonly requestBody?: object;
-}
-
-interface OpenApiResponse {
-  description: string;
-  headers?: Record<string, { description: string; schema: object }>;
-  content?: Record<string, { schema: object }>;
-}
-
-const redirect = (where: string): Record<string, OpenApiResponse> => ({
-  '303': {
-    description: `See Other: ${where}`,
-    headers: { Location: { description: 'where the browser goes on', schema: { type: 'string' } } },
-  },
-});
-
-/** Keyed by method and the document's path (`{id}`, not Fastify's `:id`). */
-const PUBLIC_OPERATIONS: Readonly<Record<string, PublicOperation>> = {
-  'POST /api/applications': { operationId: 'submitApplication', tag: 'Applications' },
-  'POST /api/applications/chooseOffer': { operationId: 'chooseOffer', tag: 'Applications' },
-  'POST /api/applications/reviewRequest': { operationId: 'requestReview', tag: 'Applications' },
-  'POST /api/applications/handoff': { operationId: 'createHandoff', tag: 'Applications' },
-  'POST /api/applications/handoff/redeem': { operationId: 'redeemHandoff', tag: 'Applications' },
-  'GET /api/applications/standardInformation': {
-    operationId: 'getStandardInformation',
-    tag: 'Applications',
-    success: {
-      '200': {
-        description: 'The printable page (`format=html`) or the PDF (`format=pdf`)',
-        content: {
-          'text/html': { schema: { type: 'string' } },
-          'application/pdf': { schema: { type: 'string', format: 'binary' } },
-        },
-      },
-    },
-  },
-  'GET /api/getApplicationStatus': {
-    operationId: 'getApplicationStatus',
-    tag: 'Status',
-    success: {
-      '200': {
-        description: 'The status, as JSON text served as `text/plain` (as the original specification has it)',
-        content: { 'text/plain': { schema: { $ref: '#/components/schemas/ApplicationStatus' } } },
-      },
-    },
-  },
-  'GET /api/applicationStatusEvents': {
-    operationId: 'followApplicationStatus',
-    tag: 'Status',
-    success: {
-      '200': {
-        description:
-          'Server-sent events: `status` now and on every change (its data is the ApplicationStatus JSON), `gone` ' +
-          'when the application was deleted, and a comment every 15 seconds to keep the connection open',
-        content: { 'text/event-stream': { schema: { type: 'string' } } },
-      },
-    },
-  },
-  'POST /api/identification/start': { operationId: 'startIdentification', tag: 'Identification' },
-  'GET /api/identification/bank/{institutionId}/return': {
-    operationId: 'bankIdentificationReturn',
-    tag: 'Identification',
-    alsoRefuses: ['404'],
-    success: redirect("the wizard's waiting step, or its identification step with the failure"),
-  },
-  'GET /api/identification/eparaksts/callback': {
-    operationId: 'eParakstsCallback',
-    tag: 'Identification',
-    success: redirect('the wizard (or, for a login, the account)'),
-  },
-  'GET /api/institutions': { operationId: 'listInstitutions', tag: 'Reference data' },
-  'GET /api/lenders': { operationId: 'listLenders', tag: 'Reference data' },
-  'POST /api/account/login/start': { operationId: 'startLogin', tag: 'Account' },
-  'POST /api/account/login/poll': { operationId: 'pollLogin', tag: 'Account' },
-  'GET /api/account/login/bank/{institutionId}/return': {
-    operationId: 'bankLoginReturn',
-    tag: 'Account',
-    alsoRefuses: ['404'],
-    success: redirect('the account, with the session cookie set when the login succeeded'),
-  },
-  'GET /api/account': { operationId: 'getAccount', tag: 'Account', security: 'accountSession' },
-  'POST /api/account/applications/{id}/handoff': {
-    operationId: 'createAccountHandoff',
-    tag: 'Account',
-    security: 'accountSession',
-  },
-  'POST /api/account/applications/{id}/choose': {
-    operationId: 'chooseAccountOffer',
-    tag: 'Account',
-    security: 'accountSession',
-  },
-  'PUT /api/account/consents': { operationId: 'setConsent', tag: 'Account', security: 'accountSession' },
-  'POST /api/account/logout': {
-    operationId: 'logout',
-    tag: 'Account',
-    security: 'accountSession',
-    success: { '204': { description: 'Logged out; the session cookie is cleared' } },
-  },
-  'GET /api/account/export': { operationId: 'exportPersonData', tag: 'Account', security: 'accountSession' },
-  'POST /api/account/erase': { operationId: 'erasePersonData', tag: 'Account', security: 'accountSession' },
-  'GET /api/continue': {
-    operationId: 'continueApplication',
-    tag: 'Messages',
-    success: redirect('the wizard, where the application stands, or a page saying the link is spent'),
-  },
-  'POST /api/notices/unsubscribe': {
-    operationId: 'unsubscribe',
-    tag: 'Messages',
-    // RFC 8058: a mail client's one-click POST is a form whose code is in the address
-    requestBody: {
-      required: false,
-      content: {
-        'application/json': {
-          schema: { type: 'object', properties: { code: { type: 'string', maxLength: 100 } } },
-        },
-        'application/x-www-form-urlencoded': {
-          schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } },
-        },
-      },
-    },
-  },
-  'POST /api/sms-opt-out/start': { operationId: 'startSmsOptOut', tag: 'Messages' },
-  'POST /api/sms-opt-out/confirm': { operationId: 'confirmSmsOptOut', tag: 'Messages' },
-  'GET /api/publishers/applications': {
-    operationId: 'listPublisherApplications',
-    tag: 'Publishers',
-    security: 'publisherKey',
-  },
-};
-
-/** Routes under /api that are not part of the published API, and why. */
-export const PRIVATE_API_ROUTES: Readonly<Record<string, string>> = {
-  'GET /api/institutions/{id}/logo.svg': 'an image whose address the institutions list gives, not an operation',
-  'GET /api/lenders/{id}/logo.svg': 'an image whose address the lenders list gives, not an operation',
-  'GET /api/applications/standardInformation.css': "the standard information page's own stylesheet",
-  'POST /api/partner/v1/decisions':
-    "the lenders' signed partner protocol: verified over the raw bytes with each lender's secret and " +
-    'described in the protocol each lender receives, not something a client of this API calls',
-  'GET /api/openapi.json': 'this document',
-  'GET /api/docs': 'the reference page of this document',
-  'GET /api/docs/redoc.standalone.js': "the reference page's script",
-  'GET /api/docs/redoc.standalone.js.LICENSE.txt': "the licences of the reference page's script",
-  'GET /api/docs/start.js': 'starts the reference page with its nonce',
-};
-
-/** Fastify's `/a/:id` as the document writes it, `/a/{id}`. */
-const documentPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-
-export const operationKey = (method: string, url: string) => `${method.toUpperCase()} ${documentPath(url)}`;
-
-/** Whether someone decided on this route: published, or kept out for a stated reason (anything outside /api is out). */
-export const isDecided = (method: string, url: string) =>
-  !url.startsWith('/api/') ||
-  operationKey(method, url) in PUBLIC_OPERATIONS ||
-  operationKey(method, url) in PRIVATE_API_ROUTES;
-
-const SECURITY_SCHEMES = {
+const SECURITY_SCHEMES: Record<Security, object> = {
   publisherKey: {
     type: 'http',
     scheme: 'bearer',
@@ -238,15 +71,20 @@ const SECURITY_SCHEMES = {
     description:
       'The session of "Mans profils": set by a successful login (HttpOnly, SameSite=Lax), ended after 30 idle minutes.',
   },
-} as const;
+};
 
 const PROBLEM_REF = { $ref: '#/components/schemas/ApiError' };
 
-/** What each error status means here; the body's `error` code says which case it is. */
+/**
+ * What each error status means here; the body's `error` code says which case it is. A 400 whose
+ * code is `validation`, `idempotencyKey` or `malformedBody` refuses the request's form, which the
+ * schemas here state; the other 400 codes answer about the world (a spent code, a wrong SMS code).
+ */
 const ERROR_STATUSES: Readonly<Record<string, string>> = {
   '400':
     'The request is invalid: `validation` (with a message per field in `fields`), `malformedBody`, ' +
-    '`idempotencyKey`, `handoffExpired`, `wrongSmsCode`, `invalidToken` or `badSignature` on a return',
+    '`idempotencyKey`, `handoffExpired`, `wrongSmsCode`, `unsubscribeLinkInvalid`, `invalidToken` or ' +
+    '`badSignature` on a return',
   '401': 'Not authorized: `unauthorized` (no or unknown publisher key) or `notLoggedIn` (no live session)',
   '403': 'Forbidden',
   '404': 'Not found: `invalidToken` (unknown or expired token), `offerNotFound`, `loginExpired` or `notFound`',
@@ -266,22 +104,19 @@ const SUCCESS_STATUSES: Readonly<Record<string, string>> = {
   '204': 'No Content',
 };
 
-const toOpenApi = (schema: z.ZodType) =>
-  z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+/** Schemas the document names once and refers to. */
+const COMPONENTS = new Map<unknown, string>([[applicationStatusSchema, 'ApplicationStatus']]);
 
-function errorComponent(): Record<string, unknown> {
-  const schema = toOpenApi(apiErrorSchema);
-  const properties = schema.properties as Record<string, Record<string, unknown>>;
+function errorComponent(): JsonSchema {
+  const schema = openApiSchema(apiErrorSchema, 'output');
+  const properties = schema.properties as Record<string, JsonSchema>;
   return {
     ...schema,
     description:
       'Every error answer. `error` is a stable code to branch on; `message` is written for a person, in Latvian or ' +
       "Russian: the body's `language`, else the query's `lang`, else Accept-Language, else Latvian; `fields` names " +
       'each invalid field with its message (`validation` only).',
-    properties: {
-      ...properties,
-      error: { ...properties.error, enum: Object.keys(lvApi) },
-    },
+    properties: { ...properties, error: { ...properties.error, enum: Object.keys(lvApi) } },
     example: {
       error: 'validation',
       message: apiMessage('lv', 'validation'),
@@ -290,128 +125,158 @@ function errorComponent(): Record<string, unknown> {
   };
 }
 
-interface DocumentOperation {
-  operationId?: string;
-  requestBody?: unknown;
-  responses: Record<string, OpenApiResponse & { content?: Record<string, { schema: object }> }>;
-}
+/** Fastify's `/a/:id` as the document writes it, `/a/{id}`. */
+export const documentPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-/** Every error documents the one shape, every success says what it is, and a body may be refused as such. */
-function completeOperation(
-  operation: DocumentOperation,
-  { success, alsoRefuses = [], requestBody }: PublicOperation,
-): void {
-  const responses = success
-    ? {
-        ...Object.fromEntries(Object.entries(operation.responses).filter(([status]) => !status.startsWith('2'))),
-        ...success,
-      }
-    : operation.responses;
-  if (requestBody) operation.requestBody = requestBody;
-  for (const status of alsoRefuses) responses[status] ??= { description: '' };
-  if (operation.requestBody) {
-    responses['413'] ??= { description: '' };
-    responses['415'] ??= { description: '' };
-  }
-  for (const [status, response] of Object.entries(responses)) {
-    const meaning = ERROR_STATUSES[status];
-    if (meaning !== undefined) {
-      response.description = meaning;
-      response.content = { 'application/json': { schema: PROBLEM_REF } };
-    } else if (response.description === 'Default Response') {
-      response.description = SUCCESS_STATUSES[status] ?? response.description;
-    }
-  }
-  operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
-}
+type Location = 'path' | 'query' | 'header';
 
 /**
- * A query of free-form fields (a bank's signed return) is one exploded object parameter; left as it
- * is, the generator makes a parameter of each keyword of the schema, one of them of schema "object".
+ * An object schema as parameters, one a property. A query of free-form fields (a bank's signed
+ * return) is one exploded object parameter.
  */
-function freeFormQuery(querystring: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!querystring || querystring.properties || !querystring.additionalProperties) return querystring;
-  return {
-    type: 'object',
-    properties: {
-      fields: {
-        type: 'object',
-        additionalProperties: querystring.additionalProperties,
-        description: 'the fields the provider signed, each as its own query parameter',
+function parametersOf(schema: EndpointDefinition['query'], location: Location): JsonSchema[] {
+  if (!schema) return [];
+  const object = openApiSchema(schema, 'input');
+  const properties = object.properties as Record<string, JsonSchema> | undefined;
+  if (!properties) {
+    const { description, ...fields } = object;
+    return [
+      {
+        name: 'fields',
+        in: location,
+        required: false,
+        description: ['the fields the provider signed, each as its own query parameter', description]
+          .filter(Boolean)
+          .join('. '),
+        style: 'form',
+        explode: true,
+        schema: fields,
       },
+    ];
+  }
+  const required = new Set((object.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.has(name),
+    ...(typeof property.description === 'string' ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
+const bodySchema = (schema: object) => ({ schema });
+
+function requestBodyOf({ body, bodyAlsoAs }: EndpointDefinition): object | undefined {
+  if (!body) return undefined;
+  return {
+    required: !body._zod.optin,
+    content: {
+      'application/json': bodySchema(openApiSchema(body, 'input')),
+      ...Object.fromEntries(Object.entries(bodyAlsoAs ?? {}).map(([type, schema]) => [type, bodySchema(schema)])),
     },
-    style: 'form',
-    explode: true,
   };
 }
 
-export function openApiOptions(publicBaseUrl: string): FastifyDynamicSwaggerOptions {
+const answerSchema = (schema: Parameters<typeof openApiSchema>[0]) => {
+  const component = COMPONENTS.get(schema);
+  return component ? { $ref: `#/components/schemas/${component}` } : openApiSchema(schema, 'output');
+};
+
+function successOf(status: string, answer: Answer): object {
+  if (!isOtherAnswer(answer)) {
+    return {
+      description: SUCCESS_STATUSES[status] ?? 'OK',
+      content: { 'application/json': { schema: answerSchema(answer) } },
+    };
+  }
+  const content = Object.entries(answer.content ?? {}).map(([type, schema]) => [
+    type,
+    {
+      schema:
+        schema === 'text'
+          ? { type: 'string' }
+          : schema === 'binary'
+            ? { type: 'string', format: 'binary' }
+            : answerSchema(schema),
+    },
+  ]);
+  const headers = Object.entries(answer.headers ?? {}).map(([name, description]) => [
+    name,
+    { description, schema: { type: 'string' } },
+  ]);
   return {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Kreditkompass broker API',
-        version: '1',
-        description:
-          'The API of Kreditkompass, the Latvian consumer-loan comparison and credit intermediary: submit an ' +
-          "application, have the person identified, follow the lenders' answers and choose an offer; the account; " +
-          "what publishers' widgets brought.\n\n" +
-          'Bodies are UTF-8 JSON (`application/json`), validated with the same schemas this document is generated from. ' +
-          'Every error answers `{ error, message, fields? }`: `error` is a stable code, `message` is written for a ' +
-          'person in Latvian or Russian (`language` in the body, `lang` in the query, else Accept-Language).',
-        contact: { name: 'Kreditkompass partner support', url: `${publicBaseUrl}/partneriem` },
+    description: answer.description,
+    ...(headers.length > 0 ? { headers: Object.fromEntries(headers) } : {}),
+    ...(content.length > 0 ? { content: Object.fromEntries(content) } : {}),
+  };
+}
+
+function responsesOf(endpoint: EndpointDefinition): Record<string, object> {
+  const errors = new Set<string>(endpoint.errors.map(String));
+  if (endpoint.body) for (const status of ['413', '415']) errors.add(status);
+  const responses: [string, object][] = [
+    ...Object.entries(endpoint.answers).map(([status, answer]): [string, object] => [
+      status,
+      successOf(status, answer),
+    ]),
+    ...[...errors].map((status): [string, object] => [
+      status,
+      { description: ERROR_STATUSES[status] ?? 'Error', content: { 'application/json': { schema: PROBLEM_REF } } },
+    ]),
+  ];
+  return Object.fromEntries(responses.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function operationOf(endpoint: EndpointDefinition): object {
+  const parameters = [
+    ...parametersOf(endpoint.params, 'path'),
+    ...parametersOf(endpoint.query, 'query'),
+    ...parametersOf(endpoint.headers, 'header'),
+  ];
+  const requestBody = requestBodyOf(endpoint);
+  return {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    ...(endpoint.description ? { description: endpoint.description } : {}),
+    tags: [endpoint.tag],
+    security: endpoint.security ? [{ [endpoint.security]: [] }] : [],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses: responsesOf(endpoint),
+  };
+}
+
+/** The whole document for an installation at `publicBaseUrl`. */
+export function openApiDocument(publicBaseUrl: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, object>> = {};
+  for (const endpoint of ENDPOINTS) {
+    (paths[documentPath(endpoint.path)] ??= {})[endpoint.method.toLowerCase()] = operationOf(endpoint);
+  }
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Kreditkompass broker API',
+      version: '1',
+      description:
+        'The API of Kreditkompass, the Latvian consumer-loan comparison and credit intermediary: submit an ' +
+        "application, have the person identified, follow the lenders' answers and choose an offer; the account; " +
+        "what publishers' widgets brought.\n\n" +
+        'Bodies are UTF-8 JSON (`application/json`), validated with the same schemas this document is generated from. ' +
+        'A field whose rules go beyond what a schema can state names them in its description and lists them in ' +
+        '`x-unstated-rules`. Every error answers `{ error, message, fields? }`: `error` is a stable code, `message` ' +
+        'is written for a person in Latvian or Russian (`language` in the body, `lang` in the query, else ' +
+        'Accept-Language).',
+      contact: { name: 'Kreditkompass partner support', url: `${publicBaseUrl}/partneriem` },
+    },
+    servers: [{ url: publicBaseUrl, description: 'this installation (PUBLIC_BASE_URL)' }],
+    tags: [...TAGS],
+    paths,
+    components: {
+      securitySchemes: SECURITY_SCHEMES,
+      schemas: {
+        ApiError: errorComponent(),
+        ApplicationStatus: openApiSchema(applicationStatusSchema, 'output'),
       },
-      servers: [{ url: publicBaseUrl, description: 'this installation (PUBLIC_BASE_URL)' }],
-      tags: [...TAGS],
-      components: { securitySchemes: SECURITY_SCHEMES },
-    },
-    transform: (input) => {
-      const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
-      const operation = PUBLIC_OPERATIONS[operationKey(String(method), input.url)];
-      if (!operation) return { schema: { hide: true }, url: input.url };
-      const rateLimited = Boolean((input.route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
-      const schema = input.schema as Record<string, unknown> & { response?: Record<string, unknown> };
-      const transformed = jsonSchemaTransform({
-        ...input,
-        schema: {
-          ...schema,
-          ...(rateLimited && !schema.response?.['429']
-            ? { response: { ...schema.response, 429: apiErrorSchema } }
-            : {}),
-        },
-      });
-      const result = transformed.schema as Record<string, unknown>;
-      return {
-        url: transformed.url,
-        schema: {
-          ...result,
-          querystring: freeFormQuery(result.querystring as Record<string, unknown> | undefined),
-          operationId: operation.operationId,
-          tags: [operation.tag],
-          security: operation.security ? [{ [operation.security]: [] }] : [],
-        },
-      };
-    },
-    transformObject: (document) => {
-      if (!('openapiObject' in document)) return document.swaggerObject;
-      const { openapiObject } = document;
-      const paths = openapiObject.paths as Record<string, Record<string, DocumentOperation>>;
-      for (const [path, item] of Object.entries(paths)) {
-        for (const [method, operation] of Object.entries(item)) {
-          const published = PUBLIC_OPERATIONS[`${method.toUpperCase()} ${path}`];
-          if (published) completeOperation(operation, published);
-        }
-      }
-      const components = {
-        ...openapiObject.components,
-        schemas: {
-          ...openapiObject.components?.schemas,
-          ApiError: errorComponent(),
-          ApplicationStatus: toOpenApi(applicationStatusSchema),
-        },
-      };
-      // the schemas are JSON Schema the generator wrote for this very document's version
-      return { ...openapiObject, components } as typeof openapiObject;
     },
   };
 }

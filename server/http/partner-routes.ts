@@ -7,6 +7,7 @@ import { parseJson, useRawJsonBody } from '../lenders/raw-json.ts';
 import { databaseNonceStore } from '../lenders/database-nonce-store.ts';
 import { verifyPartnerMessage } from '../lenders/partner-protocol.ts';
 import { ApiProblem } from './problem.ts';
+import { partnerDecisions } from '../../domain/contract/unpublished.ts';
 import { perMinuteOfBody } from './route-options.ts';
 
 /**
@@ -18,43 +19,36 @@ export async function registerPartnerRoutes(app: FastifyInstance, broker: Broker
   await app.register(async (partner) => {
     partner.removeAllContentTypeParsers();
     useRawJsonBody(partner, 64 * 1024);
-    partner.post(
-      '/api/partner/v1/decisions',
-      {
-        config: perMinuteOfBody(broker, 6000),
-        schema: { hide: true },
-      },
-      async (request, reply) => {
-        const rawBody = typeof request.body === 'string' ? request.body : '';
-        const partnerId = request.headers['x-kk-partner'];
-        const lender = typeof partnerId === 'string' ? broker.lenders.get(partnerId) : undefined;
-        if (!lender) throw new ApiProblem(401, 'badSignature');
-        const verified = verifyPartnerMessage(lender.secret, request.headers, rawBody);
-        if (!verified.ok) throw new ApiProblem(401, 'badSignature');
-        const nonce = { value: verified.nonce, expiresAt: new Date(verified.timestamp * 1000 + 600_000) };
-        /** A message is taken once: a nonce seen before answers 409 whatever the message says. */
-        const rememberNonce = async () => {
-          if (!(await nonces.remember(lender.id, nonce.value, nonce.expiresAt))) throw new ApiProblem(409, 'replay');
-        };
-        const json = parseJson(rawBody);
-        const callback = json === undefined ? undefined : partnerCallbackSchema.safeParse(json);
-        if (callback?.success && callback.data.type === 'offer') {
-          // the hot path, fifteen an application: the nonce is recorded by the statement that stores the offer
-          try {
-            await applyPartnerCallback(broker, lender.id, callback.data, nonce);
-          } catch (error) {
-            // refused before it reached that statement: the nonce is recorded here, so the message again is a replay
-            if (error instanceof Refusal && error.reason !== 'replayedMessage') await rememberNonce();
-            throw error;
-          }
-          return reply.send({ ok: true });
+    partner.post(partnerDecisions.path, { config: perMinuteOfBody(broker, 6000) }, async (request, reply) => {
+      const rawBody = typeof request.body === 'string' ? request.body : '';
+      const partnerId = request.headers['x-kk-partner'];
+      const lender = typeof partnerId === 'string' ? broker.lenders.get(partnerId) : undefined;
+      if (!lender) throw new ApiProblem(401, 'badSignature');
+      const verified = verifyPartnerMessage(lender.secret, request.headers, rawBody);
+      if (!verified.ok) throw new ApiProblem(401, 'badSignature');
+      const nonce = { value: verified.nonce, expiresAt: new Date(verified.timestamp * 1000 + 600_000) };
+      /** A message is taken once: a nonce seen before answers 409 whatever the message says. */
+      const rememberNonce = async () => {
+        if (!(await nonces.remember(lender.id, nonce.value, nonce.expiresAt))) throw new ApiProblem(409, 'replay');
+      };
+      const json = parseJson(rawBody);
+      const callback = json === undefined ? undefined : partnerCallbackSchema.safeParse(json);
+      if (callback?.success && callback.data.type === 'offer') {
+        // the hot path, fifteen an application: the nonce is recorded by the statement that stores the offer
+        try {
+          await applyPartnerCallback(broker, lender.id, callback.data, nonce);
+        } catch (error) {
+          // refused before it reached that statement: the nonce is recorded here, so the message again is a replay
+          if (error instanceof Refusal && error.reason !== 'replayedMessage') await rememberNonce();
+          throw error;
         }
-        await rememberNonce();
-        if (json === undefined || callback === undefined) throw new ApiProblem(400, 'malformedBody');
-        if (!callback.success) throw new ApiProblem(400, 'validation');
-        await applyPartnerCallback(broker, lender.id, callback.data);
         return reply.send({ ok: true });
-      },
-    );
+      }
+      await rememberNonce();
+      if (json === undefined || callback === undefined) throw new ApiProblem(400, 'malformedBody');
+      if (!callback.success) throw new ApiProblem(400, 'validation');
+      await applyPartnerCallback(broker, lender.id, callback.data);
+      return reply.send({ ok: true });
+    });
   });
 }

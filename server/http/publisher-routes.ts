@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../domain/api.ts';
-import { publisherApplicationsAnswerSchema, publisherApplicationsQuerySchema } from '../../domain/publisher-report.ts';
+import { listPublisherApplications } from '../../domain/contract/publishers.ts';
 import type { Broker } from '../broker.ts';
 import { bearerKey, publisherForKey } from '../config/publisher-keys.ts';
 import { publisherApplications } from '../publishers/report.ts';
 import { ApiProblem } from './problem.ts';
+import { route } from './route.ts';
 import { perMinute } from './route-options.ts';
 
 /**
@@ -13,26 +12,13 @@ import { perMinute } from './route-options.ts';
  * gives them: attribution and progress, no personal data.
  */
 export async function registerPublisherRoutes(app: FastifyInstance, broker: Broker): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const publishers = new WeakMap<FastifyRequest, string>();
 
-  api.get(
-    '/api/publishers/applications',
+  route(
+    app,
+    listPublisherApplications,
     {
       config: perMinute(broker, 60),
-      schema: {
-        summary: "A publisher's applications: attribution and state, newest first",
-        description:
-          'Authorization: Bearer <publisher key>. Only applications whose tracking names that publisher; ' +
-          '`from` and `to` are days (UTC) or instants, both included. No personal data, amounts or referrer.',
-        querystring: publisherApplicationsQuerySchema,
-        response: {
-          200: publisherApplicationsAnswerSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          429: apiErrorSchema,
-        },
-      },
       // after the rate limit (an onRequest hook), so guesses are counted too, and before the query
       // is validated, so a stranger learns nothing but 401
       preValidation: async (request, reply) => {

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema, standardInformationQuerySchema } from '../../domain/api.ts';
+import { getStandardInformation, standardInformationStylesheet } from '../../domain/contract/applications.ts';
 import { standardInformationHref } from '../../domain/standard-information-href.ts';
 import { offerStandardInformation } from '../applications/standard-information.ts';
 import type { Broker } from '../broker.ts';
@@ -10,9 +8,8 @@ import {
   standardInformationHtml,
   standardInformationPdf,
 } from '../offers/standard-information.ts';
+import { privateRoute, route } from './route.ts';
 import { perMinute } from './route-options.ts';
-
-const STYLESHEET_PATH = '/api/applications/standardInformation.css';
 
 /**
  * The page is a document served from the API, whose policy lets an answer load nothing: this one may load its
@@ -23,22 +20,11 @@ const PAGE_POLICY =
 
 /** Each offer's standard pre-contractual information, generated from its terms, as a page and as a PDF. */
 export function registerStandardInformationRoutes(app: FastifyInstance, broker: Broker): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/api/applications/standardInformation',
+  route(
+    app,
+    getStandardInformation,
     {
       config: perMinute(broker, 60),
-      schema: {
-        summary: "An offer's standard pre-contractual information (SECCI), HTML or PDF, in Latvian or Russian",
-        querystring: standardInformationQuerySchema,
-        response: {
-          200: z.string().describe('text/html or application/pdf'),
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          429: apiErrorSchema,
-        },
-      },
     },
     async (request, reply) => {
       const { token, offerId, lang, format } = request.query;
@@ -59,26 +45,17 @@ export function registerStandardInformationRoutes(app: FastifyInstance, broker: 
         .header('content-security-policy', PAGE_POLICY)
         .send(
           standardInformationHtml(info, {
-            stylesheet: STYLESHEET_PATH,
+            stylesheet: standardInformationStylesheet.path,
             pdf: standardInformationHref(token, offerId, language, 'pdf'),
           }),
         );
     },
   );
 
-  api.get(
-    STYLESHEET_PATH,
-    {
-      config: perMinute(broker, 120),
-      schema: {
-        summary: 'The stylesheet of the standard information page, with its print rules',
-        response: { 200: z.string().describe('text/css'), 429: apiErrorSchema },
-      },
-    },
-    async (_request, reply) =>
-      reply
-        .type('text/css; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .send(STANDARD_INFORMATION_CSS),
+  privateRoute(app, standardInformationStylesheet, { config: perMinute(broker, 120) }, async (_request, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(STANDARD_INFORMATION_CSS),
   );
 }

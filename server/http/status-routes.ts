@@ -1,13 +1,13 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema, statusQuerySchema } from '../../domain/api.ts';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { followApplicationStatus, getApplicationStatus } from '../../domain/contract/status.ts';
 import { TOKEN_PATTERN } from '../../domain/token.ts';
 import { applicationIdForToken, knownApplicationId } from '../applications/lookup.ts';
 import type { Broker } from '../broker.ts';
 import { ApiProblem } from './problem.ts';
 import { hotRateLimit } from './hot-rate-limit.ts';
+import { route } from './route.ts';
 import { perMinute } from './route-options.ts';
 
 /** The cached UTF-8 bytes of the JSON the route's schema documents as text; Fastify sends a Buffer as it is. */
@@ -20,8 +20,7 @@ const sendStatus = (reply: FastifyReply, body: Buffer) =>
 /**
  * The status query's validator: a well-formed token, which every poll has, passes on the pattern
  * statusQuerySchema checks, without zod's parse; anything else goes to zod, which writes the same
- * 400 as everywhere. statusQuerySchema stays the route's schema, so the API's documentation is as
- * before.
+ * 400 as everywhere. statusQuerySchema stays the endpoint's schema, which the document states.
  */
 const statusQueryValidator = <Schema>(route: Parameters<FastifySchemaCompiler<Schema>>[0]) => {
   const viaZod = validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
@@ -33,23 +32,12 @@ const statusQueryValidator = <Schema>(route: Parameters<FastifySchemaCompiler<Sc
 
 /** An application's status: once, and as server-sent events on every change. */
 export function registerStatusRoutes(app: FastifyInstance, broker: Broker): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/api/getApplicationStatus',
+  route(
+    app,
+    getApplicationStatus,
     {
       onRequest: hotRateLimit(perMinute(broker, 600).rateLimit.max, 60_000),
       validatorCompiler: statusQueryValidator,
-      schema: {
-        summary: 'Application status (text/plain whose body is JSON, as the spec says)',
-        querystring: statusQuerySchema,
-        response: {
-          200: z.string().describe('JSON of the applicationStatusSchema of domain/api.ts'),
-          404: apiErrorSchema,
-          400: apiErrorSchema,
-          429: apiErrorSchema,
-        },
-      },
     },
     (request, reply) => {
       // a poll of a token and a status this process already holds is answered without a promise:
@@ -69,44 +57,32 @@ export function registerStatusRoutes(app: FastifyInstance, broker: Broker): void
     },
   );
 
-  api.get(
-    '/api/applicationStatusEvents',
-    {
-      config: perMinute(broker, 120),
-      schema: {
-        summary: 'Server-sent events: one `status` event now and one on every change',
-        querystring: statusQuerySchema,
-        response: { 404: apiErrorSchema, 400: apiErrorSchema, 429: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const applicationId = await applicationIdForToken(broker, request.query.token);
-      const first = await broker.hub.body(applicationId);
-      if (first === null) throw new ApiProblem(404, 'invalidToken');
-      // a hijacked reply writes its own head: the security headers the hooks gave the reply go with it
-      const securityHeaders = reply.getHeaders() as OutgoingHttpHeaders;
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        ...securityHeaders,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      let id = 0;
-      const send = (body: Buffer | null) => {
-        if (body === null) stream.write('event: gone\ndata: {}\n\n');
-        else
-          stream.write(Buffer.concat([Buffer.from(`id: ${++id}\nevent: status\ndata: `), body, Buffer.from('\n\n')]));
-      };
-      send(first);
-      const unsubscribe = broker.hub.subscribe(applicationId, send);
-      const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), 15_000);
-      request.raw.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-      });
-    },
-  );
+  route(app, followApplicationStatus, { config: perMinute(broker, 120) }, async (request, reply) => {
+    const applicationId = await applicationIdForToken(broker, request.query.token);
+    const first = await broker.hub.body(applicationId);
+    if (first === null) throw new ApiProblem(404, 'invalidToken');
+    // a hijacked reply writes its own head: the security headers the hooks gave the reply go with it
+    const securityHeaders = reply.getHeaders() as OutgoingHttpHeaders;
+    reply.hijack();
+    const stream = reply.raw;
+    stream.writeHead(200, {
+      ...securityHeaders,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    let id = 0;
+    const send = (body: Buffer | null) => {
+      if (body === null) stream.write('event: gone\ndata: {}\n\n');
+      else stream.write(Buffer.concat([Buffer.from(`id: ${++id}\nevent: status\ndata: `), body, Buffer.from('\n\n')]));
+    };
+    send(first);
+    const unsubscribe = broker.hub.subscribe(applicationId, send);
+    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), 15_000);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  });
 }

@@ -1,3 +1,5 @@
+import { pathOf } from '../../domain/contract/define-endpoint.ts';
+import { lenderMonogram } from '../../domain/contract/reference-data.ts';
 import type { LenderKind } from '../../domain/offer.ts';
 
 /** A partner lender as the broker reaches it: where to post applications, and the secret both sides sign with. */
@@ -24,4 +26,4 @@ export function findLender(registry: readonly LenderEndpoint[], id: string): Len
 }
 
 /** Where the broker serves the monogram of a lender without a logo of its own. */
-export const lenderMonogramPath = (id: string): string => `/api/lenders/${id}/logo.svg`;
+export const lenderMonogramPath = (id: string): string => pathOf(lenderMonogram, { id });

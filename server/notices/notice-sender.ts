@@ -1,5 +1,6 @@
 import { BEST_OFFER_SQL } from '../applications/best-offer-sql.ts';
 import type { Job } from 'pg-boss';
+import { continueApplication, unsubscribe as unsubscribeEndpoint } from '../../domain/contract/messages.ts';
 import type { Language } from '../../domain/language.ts';
 import type { Broker } from '../broker.ts';
 import { mayNotify, type NoticeChannel } from '../account/consents.ts';
@@ -48,7 +49,7 @@ export async function sendNotice(broker: Broker, job: Job<NoticeJob>): Promise<v
   const data = await noticeData(broker, notice, application, applicant.firstname);
   if (notice.channel === 'email') {
     const mail = renderMail(notice.kind, application.language, data);
-    const unsubscribe = `${broker.config.publicBaseUrl}/api/notices/unsubscribe?code=${signCode(broker.config.lookupKey, 'unsubscribe', notice.id)}`;
+    const unsubscribe = `${broker.config.publicBaseUrl}${unsubscribeEndpoint.path}?code=${signCode(broker.config.lookupKey, 'unsubscribe', notice.id)}`;
     await broker.mailer.send({
       to: applicant.email,
       ...mail,
@@ -111,7 +112,7 @@ async function noticeData(
     : [];
   return {
     firstName,
-    continueUrl: `${base}/api/continue?${new URLSearchParams({ code, lang: language })}`,
+    continueUrl: `${base}${continueApplication.path}?${new URLSearchParams({ code, lang: language })}`,
     unsubscribeUrl: `${base}${UNSUBSCRIBE_PATH[language]}#code=${signCode(broker.config.lookupKey, 'unsubscribe', notice.id)}`,
     accountUrl: `${base}${ACCOUNT_PATH[language]}`,
     offerCount: counts?.offers ?? 0,

@@ -1,32 +1,41 @@
 import ky from 'ky';
 import { z } from 'zod';
-import {
-  accountAnswerSchema,
-  consentSchema,
+import type {
+  AccountAnswer,
+  Consent,
+  ConsentKind,
   eraseAnswerSchema,
-  loginPollAnswerSchema,
-  startLoginAnswerSchema,
-  type AccountAnswer,
-  type Consent,
-  type ConsentKind,
-  type LoginPollAnswer,
-  type StartLoginAnswer,
-  type StartLoginBody,
+  LoginPollAnswer,
+  StartLoginAnswer,
+  StartLoginBody,
 } from '../../domain/account-api.ts';
+import type { Institution } from '../../domain/api.ts';
 import {
-  chooseOfferAnswerSchema,
-  handoffAnswerSchema,
-  institutionsAnswerSchema,
-  type Institution,
-} from '../../domain/api.ts';
+  chooseAccountOffer,
+  createAccountHandoff,
+  erasePersonData,
+  getAccount,
+  logout,
+  pollLogin,
+  setConsent,
+  startLogin,
+} from '../../domain/contract/account.ts';
+import {
+  answerSchemaOf,
+  pathOf,
+  type AnswerSchemaOf,
+  type EndpointDefinition,
+} from '../../domain/contract/define-endpoint.ts';
+import { confirmSmsOptOut, startSmsOptOut, unsubscribe } from '../../domain/contract/messages.ts';
+import { listInstitutions } from '../../domain/contract/reference-data.ts';
 import type { Language } from '../../domain/language.ts';
 import { ApiRequestError, toApiRequestError } from './broker-client.ts';
 
 export { ApiRequestError };
 
 /**
- * The personal account's client (server/http/account-routes.ts, notice-routes.ts). The session is an
- * HttpOnly cookie the browser sends by itself; every answer is parsed with domain/account-api.ts, every
+ * The personal account's client. The session is an HttpOnly cookie the browser sends by itself;
+ * every address and answer schema is the contract's (domain/contract/account.ts, messages.ts), every
  * failure is an ApiRequestError with the server's code and words in the page's language.
  */
 export interface AccountClient {
@@ -51,20 +60,24 @@ export function createAccountClient(language: Language, fetchImpl?: typeof fetch
     headers: { 'accept-language': language },
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
-  const call = async <S extends z.ZodType>(schema: S, promise: Promise<unknown>): Promise<z.output<S>> => {
+  const send = (endpoint: EndpointDefinition, path: string, body?: unknown) =>
+    http(path, { method: endpoint.method, ...(body === undefined ? {} : { json: body }) });
+  /** Calls an endpoint of the contract at `path` (its own unless it has parameters) and parses its answer. */
+  const call = async <E extends EndpointDefinition>(
+    endpoint: E,
+    body?: unknown,
+    path: string = endpoint.path,
+  ): Promise<z.output<AnswerSchemaOf<E>>> => {
     let data: unknown;
     try {
-      data = await promise;
+      data = await send(endpoint, path, body).json();
     } catch (error) {
       throw toApiRequestError(error);
     }
-    const parsed = schema.safeParse(data);
+    const parsed = z.safeParse(answerSchemaOf(endpoint), data);
     if (!parsed.success) throw new ApiRequestError({ status: null, code: 'parse', message: '' });
     return parsed.data;
   };
-  const json = (path: string, method: 'get' | 'post' | 'put', body?: unknown) =>
-    http(path, { method, ...(body === undefined ? {} : { json: body }) }).json();
-  const ok = z.object({ ok: z.literal(true) });
   const none = async (promise: Promise<unknown>) => {
     try {
       await promise;
@@ -74,32 +87,24 @@ export function createAccountClient(language: Language, fetchImpl?: typeof fetch
   };
 
   return {
-    account: () => call(accountAnswerSchema, json('/api/account', 'get')),
-    institutions: () => call(institutionsAnswerSchema, json('/api/institutions', 'get')),
-    startLogin: (body) => call(startLoginAnswerSchema, json('/api/account/login/start', 'post', body)),
-    pollLogin: (pollSecret) => call(loginPollAnswerSchema, json('/api/account/login/poll', 'post', { pollSecret })),
-    handoff: async (id) =>
-      (await call(handoffAnswerSchema, json(`/api/account/applications/${encodeURIComponent(id)}/handoff`, 'post', {})))
-        .code,
+    account: () => call(getAccount),
+    institutions: () => call(listInstitutions),
+    startLogin: (body) => call(startLogin, body),
+    pollLogin: (pollSecret) => call(pollLogin, { pollSecret }),
+    handoff: async (id) => (await call(createAccountHandoff, {}, pathOf(createAccountHandoff, { id }))).code,
     chooseOffer: async (id, offerId) =>
-      (
-        await call(
-          chooseOfferAnswerSchema,
-          json(`/api/account/applications/${encodeURIComponent(id)}/choose`, 'post', { offerId }),
-        )
-      ).signUrl,
-    setConsent: (kind, granted) =>
-      call(z.array(consentSchema), json('/api/account/consents', 'put', { kind, granted })),
-    logout: (everywhere) => none(http.post('/api/account/logout', { json: { everywhere } })),
-    erase: () => call(eraseAnswerSchema, json('/api/account/erase', 'post', {})),
+      (await call(chooseAccountOffer, { offerId }, pathOf(chooseAccountOffer, { id }))).signUrl,
+    setConsent: (kind, granted) => call(setConsent, { kind, granted }),
+    logout: (everywhere) => none(send(logout, logout.path, { everywhere })),
+    erase: () => call(erasePersonData, {}),
     startSmsOptOut: async (phoneNumber) => {
-      await call(ok, json('/api/sms-opt-out/start', 'post', { phoneNumber, language }));
+      await call(startSmsOptOut, { phoneNumber, language });
     },
     confirmSmsOptOut: async (phoneNumber, code) => {
-      await call(ok, json('/api/sms-opt-out/confirm', 'post', { phoneNumber, code, language }));
+      await call(confirmSmsOptOut, { phoneNumber, code, language });
     },
     unsubscribe: async (code) => {
-      await call(ok, json('/api/notices/unsubscribe', 'post', { code, language }));
+      await call(unsubscribe, { code, language });
     },
   };
 }

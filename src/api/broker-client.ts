@@ -1,15 +1,10 @@
 import ky, { isHTTPError, type Options } from 'ky';
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import {
   apiErrorSchema,
-  applicationStatusSchema,
-  chooseOfferAnswerSchema,
-  handoffAnswerSchema,
-  institutionsAnswerSchema,
-  redeemHandoffAnswerSchema,
-  startIdentificationAnswerSchema,
-  submitApplicationAnswerSchema,
   type ApplicationStatus,
+  type chooseOfferAnswerSchema,
   type HandoffAnswer,
   type IdentificationReturn,
   type Institution,
@@ -18,16 +13,26 @@ import {
   type StartIdentificationBody,
   type SubmitApplicationAnswer,
   type SubmitApplicationBody,
-  reviewRequestAnswerSchema,
   type ReviewRequestBody,
   type ReviewStatus,
 } from '../../domain/api.ts';
-import { lendersAnswerSchema, type LenderSummary } from '../../domain/lenders.ts';
+import {
+  chooseOffer,
+  createHandoff,
+  redeemHandoff,
+  requestReview,
+  submitApplication,
+} from '../../domain/contract/applications.ts';
+import { answerSchemaOf, type AnswerSchemaOf, type EndpointDefinition } from '../../domain/contract/define-endpoint.ts';
+import { startIdentification } from '../../domain/contract/identification.ts';
+import { listInstitutions, listLenders } from '../../domain/contract/reference-data.ts';
+import { followApplicationStatus, getApplicationStatus } from '../../domain/contract/status.ts';
+import type { LenderSummary } from '../../domain/lenders.ts';
 import type { Language } from '../../domain/language.ts';
 
 /**
- * The browser's typed client of the broker's API (server/http/, one module a resource). Every answer is parsed with
- * the schemas of domain/api.ts; every failure becomes an ApiRequestError. Nothing personal (personal
+ * The browser's typed client of the broker's API. Every address and answer schema is the contract's
+ * (domain/contract), the one the server's routes are registered from; every failure becomes an ApiRequestError. Nothing personal (personal
  * code, income, e-mail, phone) ever goes into a URL, a log line or an error message: personal data travels
  * in request bodies only, and errors carry the server's code and localized words, never the request.
  */
@@ -148,14 +153,14 @@ const NO_RETRY: Options['retry'] = 0;
 /** Tokens, invalid or gone: polling again will not help. */
 const PERMANENT_STATUSES = new Set([400, 404]);
 
-function parseText<S extends z.ZodType>(schema: S, text: string): z.output<S> {
+function parseText<S extends $ZodType>(schema: S, text: string): z.output<S> {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
     throw genericError('parse');
   }
-  const parsed = schema.safeParse(data);
+  const parsed = z.safeParse(schema, data);
   if (!parsed.success) throw genericError('parse');
   return parsed.data;
 }
@@ -197,37 +202,39 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
-  /** Sends, reads the body as text (the status is text/plain whose body is JSON) and parses it with the schema. */
-  async function request<S extends z.ZodType>(
-    schema: S,
-    path: string,
-    init: Omit<Options, 'headers'> & { headers?: Record<string, string> },
-  ): Promise<z.output<S>> {
+  /**
+   * Calls an endpoint of the contract, reads the body as text (the status is text/plain whose body is
+   * JSON) and parses it with the endpoint's answer schema.
+   */
+  async function request<E extends EndpointDefinition>(
+    endpoint: E,
+    init: Omit<Options, 'headers' | 'method'> & { headers?: Record<string, string> },
+  ): Promise<z.output<AnswerSchemaOf<E>>> {
     let text: string;
     try {
-      text = await http(path, {
+      text = await http(endpoint.path, {
         ...init,
+        method: endpoint.method,
         headers: { ...init.headers, 'accept-language': options.language() },
       }).text();
     } catch (error) {
       throw toApiRequestError(error);
     }
-    return parseText(schema, text);
+    return parseText(answerSchemaOf(endpoint), text);
   }
 
   const client: BrokerClient = {
     async institutions() {
-      return request(institutionsAnswerSchema, '/api/institutions', { method: 'get', retry: retrySafely('get') });
+      return request(listInstitutions, { retry: retrySafely('get') });
     },
 
     async lenders() {
-      return request(lendersAnswerSchema, '/api/lenders', { method: 'get', retry: retrySafely('get') });
+      return request(listLenders, { retry: retrySafely('get') });
     },
 
     async requestReview(body) {
       // the server answers a repeat with the same request, so a retry cannot ask twice
-      return request(reviewRequestAnswerSchema, '/api/applications/reviewRequest', {
-        method: 'post',
+      return request(requestReview, {
         json: body,
         retry: retrySafely('post'),
       });
@@ -235,8 +242,7 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
 
     async status(token) {
       try {
-        return await request(applicationStatusSchema, '/api/getApplicationStatus', {
-          method: 'get',
+        return await request(getApplicationStatus, {
           searchParams: { token },
           retry: retrySafely('get'),
         });
@@ -249,8 +255,7 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
     },
 
     async submit(body, idempotencyKey) {
-      return request(submitApplicationAnswerSchema, '/api/applications', {
-        method: 'post',
+      return request(submitApplication, {
         json: body,
         headers: { 'idempotency-key': idempotencyKey },
         retry: retrySafely('post'),
@@ -258,32 +263,28 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
     },
 
     async startIdentification(body) {
-      return request(startIdentificationAnswerSchema, '/api/identification/start', {
-        method: 'post',
+      return request(startIdentification, {
         json: body,
         retry: NO_RETRY,
       });
     },
 
     async chooseOffer(token, offerId, returnTo) {
-      return request(chooseOfferAnswerSchema, '/api/applications/chooseOffer', {
-        method: 'post',
+      return request(chooseOffer, {
         json: { token, offerId, ...(returnTo ? { returnTo } : {}) },
         retry: NO_RETRY,
       });
     },
 
     async createHandoff(token) {
-      return request(handoffAnswerSchema, '/api/applications/handoff', {
-        method: 'post',
+      return request(createHandoff, {
         json: { token },
         retry: retrySafely('post'),
       });
     },
 
     async redeemHandoff(code) {
-      return request(redeemHandoffAnswerSchema, '/api/applications/handoff/redeem', {
-        method: 'post',
+      return request(redeemHandoff, {
         json: { code },
         retry: NO_RETRY,
       });
@@ -338,7 +339,7 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
         return stop;
       }
       try {
-        source = new EventSourceImpl(`${baseUrl}/api/applicationStatusEvents?token=${encodeURIComponent(token)}`);
+        source = new EventSourceImpl(`${baseUrl}${followApplicationStatus.path}?token=${encodeURIComponent(token)}`);
       } catch {
         startPolling();
         return stop;
@@ -346,7 +347,7 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
       source.addEventListener('status', (event) => {
         let status: ApplicationStatus;
         try {
-          status = parseText(applicationStatusSchema, String(event.data));
+          status = parseText(answerSchemaOf(getApplicationStatus), String(event.data));
         } catch {
           console.error('Application status event could not be read');
           startPolling();

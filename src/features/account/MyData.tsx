@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { exportPersonData } from '../../../domain/contract/account.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useAccountClient } from './account-context.ts';
@@ -32,7 +33,7 @@ export function MyData({ onErased }: { onErased: (withdrawn: number) => void }) 
       <p>{t('myData.intro')}</p>
       {error ? <Alert>{error}</Alert> : null}
       <div className="account-actions">
-        <a className="button button--secondary" href="/api/account/export" download>
+        <a className="button button--secondary" href={exportPersonData.path} download>
           {t('myData.export')}
         </a>
         <DialogTrigger>

@@ -1,0 +1,101 @@
+import {
+  chooseOfferAnswerSchema,
+  chooseOfferBodySchema,
+  handoffAnswerSchema,
+  handoffBodySchema,
+  idempotencyKeySchema,
+  redeemHandoffAnswerSchema,
+  redeemHandoffBodySchema,
+  reviewRequestAnswerSchema,
+  reviewRequestBodySchema,
+  standardInformationQuerySchema,
+  submitApplicationAnswerSchema,
+  submitApplicationBodySchema,
+} from '../api.ts';
+import { z } from 'zod';
+import { defineEndpoint, definePrivateRoute, USUAL_REFUSALS } from './define-endpoint.ts';
+
+/** Applications: submitting one, choosing an offer, a human review, handing it to another tab, the offers' standard information. */
+
+export const submitApplication = defineEndpoint({
+  method: 'POST',
+  path: '/api/applications',
+  operationId: 'submitApplication',
+  tag: 'Applications',
+  summary: 'Submit an application',
+  description: 'Idempotent per Idempotency-Key: a repeat with the same key and body answers the same token.',
+  headers: z.looseObject({ 'idempotency-key': idempotencyKeySchema }),
+  body: submitApplicationBodySchema,
+  answers: { 201: submitApplicationAnswerSchema },
+  errors: USUAL_REFUSALS,
+});
+
+export const chooseOffer = defineEndpoint({
+  method: 'POST',
+  path: '/api/applications/chooseOffer',
+  operationId: 'chooseOffer',
+  tag: 'Applications',
+  summary: 'Choose an offer: answers where to sign with that lender',
+  body: chooseOfferBodySchema,
+  answers: { 200: chooseOfferAnswerSchema },
+  errors: USUAL_REFUSALS,
+});
+
+export const requestReview = defineEndpoint({
+  method: 'POST',
+  path: '/api/applications/reviewRequest',
+  operationId: 'requestReview',
+  tag: 'Applications',
+  summary: 'Ask a lender that declined for a human review and an explanation of its decision',
+  description:
+    'The lender answers later, after a human looked at the application; the status shows the request and its outcome.',
+  body: reviewRequestBodySchema,
+  answers: { 202: reviewRequestAnswerSchema },
+  errors: USUAL_REFUSALS,
+});
+
+export const createHandoff = defineEndpoint({
+  method: 'POST',
+  path: '/api/applications/handoff',
+  operationId: 'createHandoff',
+  tag: 'Applications',
+  summary: 'A one-time code that opens the application in another tab of the site',
+  description: 'For a widget whose storage the site cannot read: the code is good for one redeem within two minutes.',
+  body: handoffBodySchema,
+  answers: { 200: handoffAnswerSchema },
+  errors: USUAL_REFUSALS,
+});
+
+export const redeemHandoff = defineEndpoint({
+  method: 'POST',
+  path: '/api/applications/handoff/redeem',
+  operationId: 'redeemHandoff',
+  tag: 'Applications',
+  summary: "Trade a handoff code, once, for the application's token",
+  description: 'A spent, expired or unknown code answers 400 handoffExpired.',
+  body: redeemHandoffBodySchema,
+  answers: { 200: redeemHandoffAnswerSchema },
+  errors: USUAL_REFUSALS,
+});
+
+export const getStandardInformation = defineEndpoint({
+  method: 'GET',
+  path: '/api/applications/standardInformation',
+  operationId: 'getStandardInformation',
+  tag: 'Applications',
+  summary: "An offer's standard pre-contractual information (SECCI), HTML or PDF, in Latvian or Russian",
+  query: standardInformationQuerySchema,
+  answers: {
+    200: {
+      description: 'The printable page (`format=html`) or the PDF (`format=pdf`)',
+      content: { 'text/html': 'text', 'application/pdf': 'binary' },
+    },
+  },
+  errors: [400, 404, 429],
+});
+
+export const standardInformationStylesheet = definePrivateRoute({
+  method: 'GET',
+  path: '/api/applications/standardInformation.css',
+  unpublished: "the standard information page's own stylesheet",
+});

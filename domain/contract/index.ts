@@ -1,0 +1,31 @@
+import * as account from './account.ts';
+import * as applications from './applications.ts';
+import type { EndpointDefinition, PrivateRoute } from './define-endpoint.ts';
+import * as identification from './identification.ts';
+import * as messages from './messages.ts';
+import * as publishers from './publishers.ts';
+import * as referenceData from './reference-data.ts';
+import * as status from './status.ts';
+import * as unpublished from './unpublished.ts';
+
+/**
+ * The whole API, one file a resource. The server and the document read this list; the browser's
+ * clients import the resource files they call, so a page carries the schemas it needs and no more.
+ */
+
+const modules = [referenceData, applications, status, identification, account, messages, publishers, unpublished];
+
+const isEndpoint = (value: unknown): value is EndpointDefinition =>
+  typeof value === 'object' && value !== null && 'operationId' in value && 'answers' in value;
+const isPrivateRoute = (value: unknown): value is PrivateRoute =>
+  typeof value === 'object' && value !== null && 'unpublished' in value;
+
+/** Every published endpoint, in the document's order. */
+export const ENDPOINTS: readonly EndpointDefinition[] = modules.flatMap((module) =>
+  Object.values(module).filter(isEndpoint),
+);
+
+/** Every route under /api that the document leaves out, with the reason. */
+export const PRIVATE_ROUTES: readonly PrivateRoute[] = modules.flatMap((module) =>
+  Object.values(module).filter(isPrivateRoute),
+);
