@@ -30,6 +30,7 @@ export async function registerSandbox(
     await registerEParakstsSandbox(sandbox, {});
     await registerLenderSandbox(sandbox, {
       delay: config.lenderDelay,
+      clock: config.lenderClock,
       ...(config.payoutDelayMs !== null ? { payoutDelayMs: config.payoutDelayMs } : {}),
     });
     await registerSmsSandbox(sandbox);

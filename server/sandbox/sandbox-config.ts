@@ -1,6 +1,7 @@
 import type { BrokerConfig } from '../config/config.ts';
 import { SMART_ID_API_END_RESULTS } from '../identity/smart-id-client.ts';
 import { lenderRegistryOf } from '../lenders/lender-config.ts';
+import { lenderClockFromEnv, type SandboxClock } from './lenders/clock.ts';
 import { lenderDelayFromEnv, type LenderDelay } from './lenders/lender-delay.ts';
 import { sandboxLendersConfig } from './lenders/sandbox-lenders-config.ts';
 import { startSandboxMailServer, type SandboxMailServer } from './mail/mail-server.ts';
@@ -15,6 +16,8 @@ export interface SandboxConfig {
   readonly lenderDelay: LenderDelay;
   /** SANDBOX_LENDER_PAYOUT_MS: between a contract's signing and its payout, ms; null: the answer delay */
   readonly payoutDelayMs: number | null;
+  /** SANDBOX_LENDER_CLOCK: what those delays pass on, real time or a clock the tests move */
+  readonly lenderClock: SandboxClock;
   /** LENDERS_BASE_URL: where the sandbox lenders answer (in this process unless set) */
   readonly lendersBaseUrl: string;
   /** SMART_ID_SANDBOX_AUTO: the Smart-ID simulator ends every session with this end result */
@@ -30,6 +33,7 @@ export function loadSandboxConfig(env: Env, publicBaseUrl: string): SandboxConfi
     inProcess: env.SANDBOX !== 'off',
     lenderDelay: lenderDelayFromEnv(env.SANDBOX_LENDER_DELAY_MS),
     payoutDelayMs: env.SANDBOX_LENDER_PAYOUT_MS && Number.isFinite(payout) ? payout : null,
+    lenderClock: lenderClockFromEnv(env.SANDBOX_LENDER_CLOCK),
     lendersBaseUrl: env.LENDERS_BASE_URL ?? `${publicBaseUrl}/sandbox/lenders`,
     smartIdAutoEndResult: SMART_ID_API_END_RESULTS.find((result) => result === auto) ?? null,
   };

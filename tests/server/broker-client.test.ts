@@ -257,7 +257,11 @@ describe('the browser client of the broker API (pglite)', () => {
     expect(counter.statusRequests).toBeGreaterThan(1);
     stop();
     const polled = counter.statusRequests;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // a second watcher polling as often keeps the time: while it asks five times, the stopped one asks no more
+    const witness = countingFetch();
+    const stopWitness = clientFor({ fetch: witness.fetch }).watchStatus(token, () => undefined, { pollMs: 50 });
+    await vi.waitFor(() => expect(witness.counter.statusRequests).toBeGreaterThanOrEqual(5), SETTLED);
+    stopWitness();
     expect(counter.statusRequests).toBeLessThanOrEqual(polled + 1);
   });
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { NOTICE_QUEUE } from '../../server/notices/notice-queue.ts';
 import { startBroker, type RunningBroker } from '../support/broker.ts';
 import { allLendersAnswered, identifyByBank, submit, waitForStatus } from '../support/flow.ts';
+import { jobAwaitsRetry, lenderCallbacksAnswered, queueDrained } from '../support/settled.ts';
 
 /**
  * Messages as a person receives them: over SMTP into the sandbox's mailbox and through the SMS gateway
@@ -51,6 +53,11 @@ describe('e-mail and SMS notices', () => {
     }
     return value;
   };
+  /** What the application set off is over: the lenders' answers stored, every message queued for them worked. */
+  const noticesSettled = async () => {
+    await lenderCallbacksAnswered(base);
+    await queueDrained(running.broker.boss, NOTICE_QUEUE);
+  };
   const linkIn = (mail: Mail | undefined, path: string) => {
     const match = new RegExp(`${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${path}[^\\s"<>)]*`).exec(mail?.text ?? '');
     expect(match).not.toBeNull();
@@ -90,7 +97,7 @@ describe('e-mail and SMS notices', () => {
     const token = await submit(base, { email });
     await identifyByBank(base, token, 'approve');
     await waitForStatus(base, token, allLendersAnswered);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await noticesSettled();
     expect(await mails(email)).toEqual([]);
   });
 
@@ -104,7 +111,7 @@ describe('e-mail and SMS notices', () => {
     const answered = await waitForStatus(base, token, allLendersAnswered);
     expect(answered.test).toBe(true);
     expect(answered.offers.length).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await noticesSettled();
     expect(await mails(email)).toEqual([]);
     expect(await texts(phoneNumber)).toEqual([]);
   });
@@ -144,12 +151,14 @@ describe('e-mail and SMS notices', () => {
     expect(oneClick.status).toBe(200);
     await identifyByBank(base, token, 'approve');
     await waitForStatus(base, token, allLendersAnswered);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await noticesSettled();
     expect(await mails(email)).toHaveLength(1);
   });
 
   it('delivers a message queued while the mail server was down once it is back', async () => {
     const email = address();
+    // no message of an earlier test is still on its way: a retry from here on is this test's
+    await queueDrained(running.broker.boss, NOTICE_QUEUE);
     await fetch(`${base}/sandbox/mail/outage`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -159,7 +168,8 @@ describe('e-mail and SMS notices', () => {
       const token = await submit(base, { email, emailNotices: true });
       // the application goes on meanwhile
       await identifyByBank(base, token, 'approve');
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // the "received" message was tried, failed, and waits for its retry
+      await jobAwaitsRetry(running.broker.boss, NOTICE_QUEUE);
       expect(await mails(email)).toEqual([]);
     } finally {
       await fetch(`${base}/sandbox/mail/outage`, {
@@ -208,7 +218,7 @@ describe('e-mail and SMS notices', () => {
     const token = await submit(base, { email: address(), phoneNumber, smsNotices: true });
     await identifyByBank(base, token, 'approve');
     await waitForStatus(base, token, allLendersAnswered);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await noticesSettled();
     expect(await texts(phoneNumber)).toHaveLength(1);
   });
 

@@ -1,7 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { PartnerApplication, PartnerCallback } from '../../lenders/messages.ts';
 import type { LenderOfferTerms } from '../../../domain/offer.ts';
 import type { CallbackSender } from './callback-sender.ts';
+import { realClock, type SandboxClock } from './clock.ts';
 import type { DelayProfile, SandboxLender } from './catalogue.ts';
 import { decide } from './decide.ts';
 import { reviewDecision } from './review-decision.ts';
@@ -17,8 +17,9 @@ import {
 
 /**
  * When the sandbox lenders answer: a decision after the lender's own delay (or the test's), and after a signature
- * the 'signed' and, a payout delay later, the 'paid' callback. All of it runs in the background and ends quietly
- * (an AbortError) when the sandbox is reset or closed.
+ * the 'signed' and, a payout delay later, the 'paid' callback. The delays pass on the registration's clock (real
+ * time, or one a test moves). All of it runs in the background and ends quietly (an AbortError) when the sandbox is
+ * reset or closed.
  */
 
 export interface AnswerTiming {
@@ -29,6 +30,8 @@ export interface AnswerTiming {
   readonly delay?: LenderDelay;
   /** between the 'signed' and the 'paid' callback, ms; default `delay` when a number, else 20–90 s */
   readonly payoutDelayMs?: number;
+  /** what the decisions and the payout wait with; default real time */
+  readonly clock?: SandboxClock;
 }
 
 /** A log-normal delay around the profile's median, clamped to its bounds, in ms. */
@@ -44,11 +47,13 @@ export class AnswerSchedule {
   readonly #state: LenderSandboxState;
   readonly #sender: CallbackSender;
   readonly #timing: AnswerTiming;
+  readonly #clock: SandboxClock;
 
   constructor(state: LenderSandboxState, sender: CallbackSender, timing: AnswerTiming) {
     this.#state = state;
     this.#sender = sender;
     this.#timing = timing;
+    this.#clock = timing.clock ?? realClock;
   }
 
   decisionDelayMs(lender: SandboxLender, behaviour: SandboxBehaviour): number {
@@ -79,7 +84,7 @@ export class AnswerSchedule {
   /** Decides after the delay and calls back with the offer or the decline, as `behaviour` has it. */
   async answer(lender: SandboxLender, application: PartnerApplication, behaviour: SandboxBehaviour): Promise<void> {
     const signal = this.#state.signal;
-    await sleep(this.decisionDelayMs(lender, behaviour), undefined, { signal });
+    await this.#clock.wait(this.decisionDelayMs(lender, behaviour), signal);
     if (behaviour.mode === 'silent') return;
     const decision = decide(lender, application, new Date());
     const base = { requestId: application.requestId, applicationRef: application.applicationRef, lenderId: lender.id };
@@ -107,7 +112,7 @@ export class AnswerSchedule {
     settled: (outcome: 'upheld' | 'offer') => void,
   ): Promise<void> {
     const signal = this.#state.signal;
-    await sleep(this.decisionDelayMs(lender, behaviour), undefined, { signal });
+    await this.#clock.wait(this.decisionDelayMs(lender, behaviour), signal);
     if (behaviour.mode === 'silent') return;
     const decision = reviewDecision(lender, application, new Date(), language);
     const base = { requestId: application.requestId, applicationRef: application.applicationRef, lenderId: lender.id };
@@ -132,7 +137,7 @@ export class AnswerSchedule {
     const to = { lenderId: record.lenderId, url: record.callbackUrl, forgeSignature: false };
     const signed: PartnerCallback = { ...base, type: 'signed', offerId: record.terms.offerId, contractRef };
     await this.#sender.deliver({ ...to, body: signed }, signal);
-    await sleep(this.payoutDelayMs(), undefined, { signal });
+    await this.#clock.wait(this.payoutDelayMs(), signal);
     const paid: PartnerCallback = {
       ...base,
       type: 'paid',

@@ -5,11 +5,17 @@ import { AnswerSchedule, type AnswerTiming } from './answer-schedule.ts';
 import { registerApplicationRoutes } from './application-routes.ts';
 import { CallbackSender, type CallbackRetryOptions } from './callback-sender.ts';
 import { SANDBOX_LENDERS } from './catalogue.ts';
+import { ManualClock } from './clock.ts';
 import { registerContractRoutes } from './contract-routes.ts';
 import { registerWithdrawalRoutes } from './withdrawal-routes.ts';
 import { registerReviewRoutes } from './review-routes.ts';
 import { ignoreAbort, lenderOr404, type LenderParams } from './route-support.ts';
-import { LenderSandboxState, sandboxBehaviourSchema, type LenderSandboxStats } from './sandbox-state.ts';
+import {
+  clockAdvanceSchema,
+  LenderSandboxState,
+  sandboxBehaviourSchema,
+  type LenderSandboxStats,
+} from './sandbox-state.ts';
 
 /**
  * Sixteen sandbox lenders speaking the partner protocol over real HTTP (see server/lenders/partner-protocol.ts):
@@ -22,6 +28,7 @@ import { LenderSandboxState, sandboxBehaviourSchema, type LenderSandboxStats } f
  *   GET  {prefix}/stats                         per lender: deliveries, applications, byApplicationRef, …
  *   PUT  {prefix}/:lenderId/behaviour           { mode, delayMs? }: inject failures
  *   POST {prefix}/reset                         forget everything, cancel pending answers
+ *   POST {prefix}/clock                         { advanceMs }: with a ManualClock only, moves it on; 200 { now, ended }
  *
  * This module wires one registration together and serves the control routes; the protocol's routes live in
  * application-routes.ts and contract-routes.ts, the timing of the answers in answer-schedule.ts, the callbacks in
@@ -100,6 +107,16 @@ export async function registerLenderSandbox(app: FastifyInstance, opts: LenderSa
         state.reset();
         return reply.code(204).send();
       });
+
+      const { clock } = opts;
+      if (clock instanceof ManualClock) {
+        instance.post<{ Body: unknown }>('/clock', async (request, reply) => {
+          const parsed = clockAdvanceSchema.safeParse(parseJson(typeof request.body === 'string' ? request.body : ''));
+          if (!parsed.success) return reply.code(400).send({ error: 'invalid' });
+          const ended = clock.advance(parsed.data.advanceMs);
+          return { now: clock.now, ended };
+        });
+      }
     },
     { prefix },
   );

@@ -17,6 +17,9 @@ export const sandboxBehaviourSchema = z.object({
 });
 export type SandboxBehaviour = z.infer<typeof sandboxBehaviourSchema>;
 
+/** POST {prefix}/clock: how far to move a ManualClock, at most an hour at a time */
+export const clockAdvanceSchema = z.object({ advanceMs: z.number().int().min(0).max(3_600_000) });
+
 export interface LenderSandboxStats {
   /** every POST of an application received (signed or not, replays and repeats included) */
   deliveries: number;
