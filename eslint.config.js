@@ -129,6 +129,20 @@ export default tseslint.config(
     },
   },
   {
+    // every pg-boss queue is declared in one file (ARCHITECTURE.md, "Jobs and SQL")
+    files: ['server/**/*.ts'],
+    ignores: ['server/jobs/queues.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='createQueue']",
+          message: 'declare the queue in server/jobs/queues.ts',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

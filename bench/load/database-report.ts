@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { QUEUES } from '../../server/jobs/queues.ts';
 
 /**
  * What the database saw of the run: where an application's time went between the broker's own
@@ -72,8 +73,9 @@ export async function jobsPerApplication(db: pg.Pool): Promise<{ queue: string; 
     'SELECT count(*)::int AS count FROM applications WHERE identified_at IS NOT NULL',
   );
   const { rows } = await db.query<{ name: string; count: number }>(
-    `SELECT name, count(*)::int AS count FROM pgboss.job WHERE name NOT IN ('sweep', 'data-retention')
+    `SELECT name, count(*)::int AS count FROM pgboss.job WHERE name <> ALL($1::text[])
      GROUP BY name ORDER BY name`,
+    [[QUEUES.sweep, QUEUES.retention]],
   );
   const applications = Math.max(1, identified.rows[0]?.count ?? 0);
   return rows.map((row) => ({ queue: row.name, perApplication: Math.round((row.count / applications) * 100) / 100 }));

@@ -4,6 +4,7 @@ import { bankLoginReturn } from '../../domain/contract/account.ts';
 import { pathOf } from '../../domain/contract/define-endpoint.ts';
 import type { Language } from '../../domain/language.ts';
 import type { Broker } from '../broker.ts';
+import type { Sql } from '../db/database.ts';
 import { Refusal } from '../applications/refusal.ts';
 import { bankAuthorizeUrl } from '../identity/bank-link.ts';
 import { INSTITUTIONS } from '../identity/institutions.ts';
@@ -191,3 +192,8 @@ export async function pollSmartIdLogin(
 /** Where a provider sends the browser back after a login. */
 export const accountPath = (language: Language, failed = false): string =>
   `${language === 'ru' ? '/ru/profil' : '/profils'}${failed ? '?login=failed' : ''}`;
+
+/** Logins a day old are long over (an attempt ends within minutes): the daily clean-up deletes them. */
+export async function deleteOldLoginAttempts(sql: Sql): Promise<void> {
+  await sql.query(`DELETE FROM login_attempts WHERE created_at < now() - interval '1 day'`);
+}

@@ -3,9 +3,9 @@ import { STATES_OPEN_WITH_LENDERS } from '../../domain/application-lifecycle.ts'
 import { company } from '../../domain/company.ts';
 import type { Broker } from '../broker.ts';
 import { openApplicant } from '../applications/applicant-record.ts';
-import { WITHDRAWAL_QUEUE, type LenderWithdrawalJob } from '../applications/lender-withdrawal.ts';
 import { afterErasure, eraseWhere } from '../applications/lifecycle/transition.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from '../applications/status.ts';
+import { QUEUES, type LenderWithdrawalJob } from '../jobs/queues.ts';
 import { consentsOf } from './consents.ts';
 
 /**
@@ -162,6 +162,6 @@ export async function erasePersonData(
   afterErasure(broker, deleted);
   // after the commit: the rows are gone either way; a crash right here leaves a lender to expire the
   // application on its own, which the partner agreement allows
-  for (const job of jobs) await broker.boss.send(WITHDRAWAL_QUEUE, job);
+  for (const job of jobs) await broker.boss.send(QUEUES.lenderWithdrawal, job);
   return { withdrawnApplications: withdrawn, deletedApplications: deleted.length };
 }

@@ -55,13 +55,11 @@ export async function endEverySession(sql: Sql, personKey: string): Promise<void
   await sql.query('DELETE FROM account_sessions WHERE person_key = $1', [personKey]);
 }
 
-/** Sessions idle past their timeout, and logins and SMS codes long over: the daily clean-up deletes them. */
+/** Sessions idle past their timeout: the daily clean-up deletes them. */
 export async function deleteIdleSessions(sql: Sql): Promise<void> {
   await sql.query('DELETE FROM account_sessions WHERE last_seen_at < now() - make_interval(mins => $1)', [
     SESSION_IDLE_MINUTES,
   ]);
-  await sql.query(`DELETE FROM login_attempts WHERE created_at < now() - interval '1 day'`);
-  await sql.query('DELETE FROM sms_opt_out_codes WHERE expires_at < now()');
 }
 
 /** HttpOnly and SameSite=Lax always; Secure wherever the site is not plain HTTP on this machine. */

@@ -1,6 +1,6 @@
 import type { Job } from 'pg-boss';
 import type { Broker } from '../broker.ts';
-import { QUEUES } from '../jobs/queues.ts';
+import { QUEUES, type LenderSendJob } from '../jobs/queues.ts';
 import { sendApplication } from '../lenders/lender-client.ts';
 import {
   partnerApplication,
@@ -14,13 +14,6 @@ import { STATUS_CHANNEL } from './status-hub.ts';
 
 /** How long a process holds the lender requests it sends; a process that stopped mid-send loses them after it. */
 export const SEND_LEASE_SECONDS = 30;
-
-/**
- * One job per application, not per lender request: its sends go out together from one process. A
- * job of the old shape (`requestId`, queued before an upgrade) is still worked: it stands for its
- * request's application.
- */
-export type LenderSendJob = { readonly applicationId: string } | { readonly requestId: string };
 
 /** A second job for an application (the sweep's, a retry's) sends nothing twice: the leases decide. */
 export async function enqueueLenderRequests(

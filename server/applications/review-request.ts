@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Job, PgBoss } from 'pg-boss';
+import type { Job } from 'pg-boss';
 import type { ReviewRequestBody, ReviewStatus } from '../../domain/api.ts';
 import type { Broker } from '../broker.ts';
-import { PARTNER_MESSAGE_QUEUE_OPTIONS } from '../jobs/queues.ts';
+import { QUEUES, type LenderReviewJob } from '../jobs/queues.ts';
 import { isLenderRejectedError, requestLenderReview } from '../lenders/lender-client.ts';
 import { applicationIdForToken } from './lookup.ts';
 import { Refusal } from './refusal.ts';
@@ -15,16 +15,6 @@ import { reviewStatusOf, type ReviewRequestRow } from './status.ts';
  * The request goes to the lender over the signed partner protocol by the `lender-review` queue; the lender
  * answers by callback (partner-callbacks.ts), and the status shows the request and its outcome.
  */
-export const REVIEW_QUEUE = 'lender-review';
-
-export interface LenderReviewJob {
-  readonly reviewId: string;
-}
-
-export async function createReviewQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(REVIEW_QUEUE, PARTNER_MESSAGE_QUEUE_OPTIONS);
-}
-
 export async function requestReview(broker: Broker, body: ReviewRequestBody): Promise<ReviewStatus> {
   const applicationId = await applicationIdForToken(broker, body.token);
   const reviewId = randomUUID();
@@ -59,7 +49,7 @@ export async function requestReview(broker: Broker, body: ReviewRequestBody): Pr
     return { row: inserted, created: true };
   });
   if (row.created) {
-    await broker.boss.send(REVIEW_QUEUE, { reviewId } satisfies LenderReviewJob, { singletonKey: reviewId });
+    await broker.boss.send(QUEUES.lenderReview, { reviewId } satisfies LenderReviewJob, { singletonKey: reviewId });
     await statusChanged(broker, applicationId);
   }
   return reviewStatusOf(row.row);

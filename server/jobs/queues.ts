@@ -1,6 +1,10 @@
 import type { PgBoss } from 'pg-boss';
+import type { BrokerConfig } from '../config/config.ts';
 
-/** Every job queue, with its retry policy in one place. */
+/**
+ * Every pg-boss queue of the broker: its name, what one job carries and its retry policy, here and nowhere
+ * else. Who sends a job imports its queue's name and type from here; workers.ts says who works it.
+ */
 export const QUEUES = {
   /** send one application to its lenders; retried with backoff for those unreachable */
   lenderSend: 'lender-send',
@@ -8,10 +12,44 @@ export const QUEUES = {
   sweep: 'sweep',
   /** delete applications past the retention period, old nonces and expired handoff codes */
   retention: 'data-retention',
+  /** tell a lender an application is withdrawn or erased */
+  lenderWithdrawal: 'lender-withdraw',
+  /** ask a lender that declined for a human review (Directive 2023/2225) */
+  lenderReview: 'lender-review',
+  /** one message to one person over one channel */
+  notice: 'notice-send',
 } as const;
 
+/**
+ * One application's sends to all its lenders, made together by one process. A job carrying a `requestId`
+ * stands for its request's application: that shape may still wait in the queue of a database upgraded
+ * from a release that queued one job per lender request.
+ */
+export type LenderSendJob = { readonly applicationId: string } | { readonly requestId: string };
+
+/**
+ * No personal data, only the lender's own reference, so that the job outlives the application's deletion (an
+ * erasure withdraws the application from its lenders after its rows are gone).
+ */
+export interface LenderWithdrawalJob {
+  readonly lenderId: string;
+  readonly lenderReference: string;
+  readonly requestId: string;
+  readonly reason: 'erasure' | 'withdrawn';
+}
+
+/** The review request's row holds the rest; the job names it only. */
+export interface LenderReviewJob {
+  readonly reviewId: string;
+}
+
+/** The notice's row holds the rest; the job names it only. */
+export interface NoticeJob {
+  readonly noticeId: string;
+}
+
 /** Messages to a lender about an application it holds (withdrawal, review): retried for hours while it is down. */
-export const PARTNER_MESSAGE_QUEUE_OPTIONS = {
+const PARTNER_MESSAGE_QUEUE_OPTIONS = {
   notify: true,
   retryLimit: 20,
   retryDelay: 2,
@@ -20,7 +58,8 @@ export const PARTNER_MESSAGE_QUEUE_OPTIONS = {
   expireInSeconds: 60,
 } as const;
 
-export async function createQueues(boss: PgBoss): Promise<void> {
+/** Creates every queue with its policy; each process does so as it starts, before it sends or works a job. */
+export async function createQueues(boss: PgBoss, config: BrokerConfig): Promise<void> {
   await boss.createQueue(QUEUES.lenderSend, {
     notify: true,
     retryLimit: 8,
@@ -31,4 +70,16 @@ export async function createQueues(boss: PgBoss): Promise<void> {
   });
   await boss.createQueue(QUEUES.sweep, { retryLimit: 0, expireInSeconds: 120 });
   await boss.createQueue(QUEUES.retention, { retryLimit: 1, expireInSeconds: 600 });
+  const noticeDelay = config.notices.retryDelaySeconds;
+  await boss.createQueue(QUEUES.notice, {
+    notify: true,
+    // a day of retries: a message is late rather than lost while the mail server is down
+    retryLimit: 40,
+    retryDelay: noticeDelay,
+    retryBackoff: true,
+    retryDelayMax: Math.max(noticeDelay, Math.min(noticeDelay * 20, 3600)),
+    expireInSeconds: 60,
+  });
+  await boss.createQueue(QUEUES.lenderWithdrawal, PARTNER_MESSAGE_QUEUE_OPTIONS);
+  await boss.createQueue(QUEUES.lenderReview, PARTNER_MESSAGE_QUEUE_OPTIONS);
 }

@@ -1,27 +1,25 @@
 import type { Job, JobResult } from 'pg-boss';
 import type { Broker } from '../broker.ts';
-import { sendToLenders, sweepLenderRequests, type LenderSendJob } from '../applications/lender-dispatch.ts';
+import { sendToLenders, sweepLenderRequests } from '../applications/lender-dispatch.ts';
 import { watchLenderTimeouts } from '../applications/lender-timeout.ts';
 import { deleteExpiredData, expireStaleApplications } from '../applications/maintenance.ts';
 import { resumeSmartIdSessions } from '../applications/smart-id-session.ts';
-import { createQueues, QUEUES } from './queues.ts';
 import {
-  createWithdrawalQueue,
-  sendWithdrawal,
-  WITHDRAWAL_QUEUE,
-  type LenderWithdrawalJob,
-} from '../applications/lender-withdrawal.ts';
-import {
-  createReviewQueue,
-  REVIEW_QUEUE,
-  sendReviewRequest,
+  createQueues,
+  QUEUES,
   type LenderReviewJob,
-} from '../applications/review-request.ts';
+  type LenderSendJob,
+  type LenderWithdrawalJob,
+  type NoticeJob,
+} from './queues.ts';
+import { sendWithdrawal } from '../applications/lender-withdrawal.ts';
+import { sendReviewRequest } from '../applications/review-request.ts';
 import { backfillPersonKeys } from '../account/person-key-backfill.ts';
+import { deleteOldLoginAttempts } from '../account/login.ts';
 import { deleteIdleSessions } from '../account/sessions.ts';
-import { createNoticeQueue, NOTICE_QUEUE, type NoticeJob } from '../notices/notice-queue.ts';
 import { sendNotice } from '../notices/notice-sender.ts';
 import { noticeExpiringOffers } from '../notices/notice-triggers.ts';
+import { deleteExpiredOptOutCodes } from '../notices/sms-opt-out.ts';
 
 /** Runs a fetched batch in parallel and settles each job by itself: one failure retries one job. */
 const eachJob =
@@ -43,10 +41,7 @@ const batch = { perJobResults: true, burstWhenBatchFull: true } as const;
 /** Creates the queues and, unless this process serves HTTP only, works them. */
 export async function startWorkers(broker: Broker): Promise<void> {
   const { boss } = broker;
-  await createQueues(boss);
-  await createNoticeQueue(boss, broker.config);
-  await createWithdrawalQueue(boss);
-  await createReviewQueue(boss);
+  await createQueues(boss, broker.config);
   if (!broker.config.workers) return;
 
   // a job is one application's sends to all its lenders, made in parallel
@@ -65,19 +60,21 @@ export async function startWorkers(broker: Broker): Promise<void> {
   await boss.work(QUEUES.retention, { pollingIntervalSeconds: 30 }, async () => {
     await deleteExpiredData(broker);
     await deleteIdleSessions(broker.db);
+    await deleteOldLoginAttempts(broker.db);
+    await deleteExpiredOptOutCodes(broker.db);
   });
   await boss.work<LenderWithdrawalJob>(
-    WITHDRAWAL_QUEUE,
+    QUEUES.lenderWithdrawal,
     { ...batch, batchSize: 16, localConcurrency: 2, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
     eachJob((job) => sendWithdrawal(broker, job)),
   );
   await boss.work<LenderReviewJob>(
-    REVIEW_QUEUE,
+    QUEUES.lenderReview,
     { ...batch, batchSize: 16, localConcurrency: 2, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
     eachJob((job) => sendReviewRequest(broker, job)),
   );
   await boss.work<NoticeJob>(
-    NOTICE_QUEUE,
+    QUEUES.notice,
     { ...batch, batchSize: 10, localConcurrency: 2, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
     eachJob((job) => sendNotice(broker, job)),
   );

@@ -3,12 +3,12 @@ import type { Job } from 'pg-boss';
 import { continueApplication, unsubscribe as unsubscribeEndpoint } from '../../domain/contract/messages.ts';
 import type { Language } from '../../domain/language.ts';
 import type { Broker } from '../broker.ts';
+import type { NoticeJob } from '../jobs/queues.ts';
 import { mayNotify, type NoticeChannel } from '../account/consents.ts';
 import { openApplicant } from '../applications/applicant-record.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from '../applications/status.ts';
 import { phoneKeyOf } from '../security/lookup-keys.ts';
 import { continueCodeFor } from './continue-links.ts';
-import type { NoticeJob } from './notice-queue.ts';
 import { signCode } from './signed-codes.ts';
 import { renderMail, renderSms, type NoticeData, type NoticeKind } from './templates/render.ts';
 

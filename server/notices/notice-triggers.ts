@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { NoticeKind } from './templates/render.ts';
 import type { Broker } from '../broker.ts';
 import type { NoticeChannel, NoticeChoices } from '../account/consents.ts';
-import { NOTICE_QUEUE, type NoticeJob } from './notice-queue.ts';
+import { QUEUES, type NoticeJob } from '../jobs/queues.ts';
 
 /**
  * When a message is due. Each is queued once per application, channel and occasion (the unique
@@ -38,7 +38,7 @@ async function queueNotice(
     ).rows;
     if (row) {
       const job: NoticeJob = { noticeId: row.id };
-      await broker.boss.send(NOTICE_QUEUE, job, startAfterSeconds > 0 ? { startAfter: startAfterSeconds } : {});
+      await broker.boss.send(QUEUES.notice, job, startAfterSeconds > 0 ? { startAfter: startAfterSeconds } : {});
     }
   }
 }

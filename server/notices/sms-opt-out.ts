@@ -1,6 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Language } from '../../domain/language.ts';
 import type { Broker } from '../broker.ts';
+import type { Sql } from '../db/database.ts';
 import { Refusal } from '../applications/refusal.ts';
 import { phoneKeyOf } from '../security/lookup-keys.ts';
 
@@ -60,4 +61,9 @@ export async function confirmSmsOptOut(broker: Broker, phoneNumber: string, code
     return true;
   });
   if (!confirmed) throw new Refusal('wrongSmsCode');
+}
+
+/** Codes past their time, used or not: the daily clean-up deletes them. */
+export async function deleteExpiredOptOutCodes(sql: Sql): Promise<void> {
+  await sql.query('DELETE FROM sms_opt_out_codes WHERE expires_at < now()');
 }

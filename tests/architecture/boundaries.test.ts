@@ -98,6 +98,13 @@ describe('the wings of ARCHITECTURE.md', () => {
     expect(await problemsOf(file, code)).not.toContain('boundaries/dependencies');
   });
 
+  it('refuses a queue created outside server/jobs/queues.ts', async () => {
+    const create =
+      "import type { PgBoss } from 'pg-boss';\nexport const make = (boss: PgBoss) => boss.createQueue('x');";
+    expect(await problemsOf('server/notices/probe.ts', create)).toContain('no-restricted-syntax');
+    expect(await problemsOf('server/jobs/queues.ts', create)).not.toContain('no-restricted-syntax');
+  });
+
   it('refuses an import that closes a cycle', async () => {
     // domain/application-href.ts imports wizard-paths.ts; wizard-paths importing it back closes the loop
     expect(
