@@ -96,7 +96,7 @@ export async function finishIdentification(
     ).rows;
     if (!stored) return endedElsewhere();
     if (!stored.moved) noteRefusal(broker, application.id, stored.state ?? undefined, 'identificationFailed');
-    await afterTransition(broker, application.id, 'identificationFailed');
+    afterTransition(broker, application.id);
     return ended(false);
   }
 
@@ -138,7 +138,7 @@ export async function finishIdentification(
     )
   ).rows;
   if (!stored) return endedElsewhere();
-  await afterTransition(broker, application.id, 'identified');
+  afterTransition(broker, application.id);
   if (!stored.moved) {
     noteRefusal(broker, application.id, stored.state ?? undefined, 'identified');
     return ended(false);

@@ -78,7 +78,7 @@ export async function startIdentification(
     );
   }
   const application: ApplicationRow = row;
-  await afterTransition(broker, applicationId, 'identificationStarted');
+  afterTransition(broker, applicationId);
 
   switch (body.method) {
     case 'bank':

@@ -9,6 +9,7 @@ import { createApplicationBatches } from './application-batches.ts';
 import { offerAnswerChange, type OfferAnswer } from './offer-answers.ts';
 import { STATUS_CHANNEL } from './status-hub.ts';
 import type { Broker } from '../broker.ts';
+import { mayStartSql, setStateSql } from './lifecycle/transition.ts';
 
 /** Refusals are logged; these tests read what the database holds instead. */
 const quiet = { log: { warn: () => undefined } } as unknown as Pick<Broker, 'log'>;
@@ -147,7 +148,11 @@ describe('offer answers in one statement (PostgreSQL)', () => {
     await other.query(`UPDATE lender_requests SET state = 'offer', answered_at = now() WHERE id = $1`, [
       requests.get('a'),
     ]);
-    await other.query(`UPDATE applications SET state = 'offers', updated_at = now() WHERE id = $1`, [id]);
+    await other.query(
+      `UPDATE applications SET ${setStateSql('offerArrived')}, updated_at = now()
+       WHERE id = $1 AND ${mayStartSql('offerArrived')}`,
+      [id],
+    );
 
     const batches = createApplicationBatches(db, async () => undefined, 0);
     const applied = batches.apply(id, offerAnswerChange(quiet, id, answer));
@@ -197,6 +202,34 @@ describe('offer answers in one statement (PostgreSQL)', () => {
     expect(await stateOf(id)).toBe('offers');
     const offers = await db.query('SELECT lender_id FROM offers WHERE application_id = $1 ORDER BY lender_id', [id]);
     expect(offers.rows).toEqual([{ lender_id: 'a' }, { lender_id: 'b' }]);
+  });
+
+  it('refuses every answer of an application that takes no offer, alone or batched with other changes', async () => {
+    const { id, requests } = await waitingApplication(['a', 'b', 'c']);
+    await db.query(`UPDATE applications SET ${setStateSql('expired')} WHERE id = $1 AND ${mayStartSql('expired')}`, [
+      id,
+    ]);
+    const batches = createApplicationBatches(db, async () => undefined, 20);
+    // alone: the one-statement form
+    await expect(
+      batches.apply(id, offerAnswerChange(quiet, id, answerOf('a', requests.get('a') ?? ''))),
+    ).rejects.toMatchObject({ reason: 'wrongState' });
+    // with a decline in the same batch: the transaction's form, where the decline is still made
+    const outcomes = await Promise.allSettled([
+      batches.apply(id, offerAnswerChange(quiet, id, answerOf('b', requests.get('b') ?? ''))),
+      batches.apply(id, async (tx) => {
+        await tx.query(`UPDATE lender_requests SET state = 'declined' WHERE id = $1`, [requests.get('c')]);
+      }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled']);
+    expect(outcomes[0]).toMatchObject({ reason: { reason: 'wrongState' } });
+    expect(await stateOf(id)).toBe('expired');
+    expect((await db.query('SELECT 1 FROM offers WHERE application_id = $1', [id])).rows).toHaveLength(0);
+    const answered = await db.query<{ lender_id: string; state: string }>(
+      'SELECT lender_id, state FROM lender_requests WHERE application_id = $1 ORDER BY lender_id',
+      [id],
+    );
+    expect(answered.rows.map((row) => row.state)).toEqual(['sent', 'sent', 'declined']);
   });
 
   it("passes on the application's notice choices, so a person who asked for none costs no notice check", async () => {

@@ -64,9 +64,6 @@ export const RECEIVED_STATE_SQL = literal(RECEIVED_STATE);
 /** The NOTIFY of a change to application `idSql`, for a select list or a RETURNING: delivered on commit. */
 export const announceSql = (idSql: string): string => `pg_notify('${STATUS_CHANNEL}', (${idSql})::text)`;
 
-/** Events after which a message may be due (offers ready, all answered, signed). */
-const NOTICED: ReadonlySet<LifecycleEvent> = new Set(['offerArrived', 'lendersAnsweredWithoutOffer', 'signed']);
-
 /** Logs a refused event: the application's id, its state and the event; nothing about the person. */
 function logRefusal(broker: Pick<Broker, 'log'>, applicationId: string, refused: Transition & { allowed: false }) {
   broker.log.warn(
@@ -121,19 +118,16 @@ export function requireAllowed(
   state: ApplicationState | undefined,
   event: LifecycleEvent,
 ): void {
-  const answer = nextState(state ?? ERASED, event);
-  if (!answer.allowed) throw refused(broker, applicationId, state, event);
+  if (!allowedFrom(broker, applicationId, state, event)) throw new Refusal('wrongState');
 }
 
-/** After the commit of a change: this process forgets the cached status at once (read-your-writes). */
-export async function afterTransition(
-  broker: Pick<Broker, 'hub'> & Parameters<typeof noticeLenderProgress>[0],
-  applicationId: string,
-  event: LifecycleEvent,
-  noticeChoices?: NoticeChoices,
-): Promise<void> {
+/**
+ * After the commit of a change: this process forgets the cached status at once (read-your-writes), as the NOTIFY
+ * may reach it after the caller's next read. The events applied this way bring no message; those that may (an
+ * offer, every lender answered, the signature) come with the lenders' changes, see afterLenderChanges.
+ */
+export function afterTransition(broker: Pick<Broker, 'hub'>, applicationId: string): void {
   broker.hub.forget(applicationId);
-  if (NOTICED.has(event)) await noticeLenderProgress(broker, applicationId, noticeChoices);
 }
 
 /** What a transition's `decide` answers: the other columns the change writes, and the caller's answer. */
@@ -146,7 +140,7 @@ export interface TransitionStep<T> {
  * `event` for one application in a transaction of its own: its row locked and its state checked against the
  * model (a refusal is logged and thrown), `decide` reads what else it needs and may refuse, then the new state
  * and decide's columns are written under the model's condition and announced; after the commit the cached
- * status is forgotten and the notices hear of it.
+ * status is forgotten.
  */
 export async function applyTransition<Row extends object, T>(
   broker: Broker,
@@ -162,8 +156,9 @@ export async function applyTransition<Row extends object, T>(
         [applicationId],
       )
     ).rows;
-    requireAllowed(broker, applicationId, application?.state, event);
-    const step = await decide(tx, application as Row & { state: ApplicationState });
+    if (!application) throw refused(broker, applicationId, undefined, event);
+    requireAllowed(broker, applicationId, application.state, event);
+    const step = await decide(tx, application);
     const set = Object.entries(step.set ?? {});
     const written = await tx.query(
       `UPDATE applications SET ${setStateSql(event)},
@@ -175,7 +170,7 @@ export async function applyTransition<Row extends object, T>(
     if (written.rows.length !== 1) throw new Refusal('wrongState');
     return step.answer;
   });
-  await afterTransition(broker, applicationId, event);
+  afterTransition(broker, applicationId);
   return answer;
 }
 
@@ -195,7 +190,7 @@ export async function expireWhere(broker: Broker, conditionSql: string): Promise
      WHERE ${mayStartSql('expired', 'a.state')} AND (${conditionSql})
      RETURNING a.id, ${announceSql('a.id')}`,
   );
-  for (const { id } of rows) await afterTransition(broker, id, 'expired');
+  for (const { id } of rows) afterTransition(broker, id);
   return rows.map((row) => row.id);
 }
 
