@@ -169,6 +169,9 @@ export function applicantBirthDate(application: Pick<LoanApplication, 'personalI
   return birthDateFromPersonalCode(application.personalId) ?? application.dateOfBirth ?? null;
 }
 
+/** The bound the refinements of the income lists check, as JSON Schema states it (the OpenAPI document reads it). */
+const AT_MOST_EACH_INCOME_TYPE = z.meta({ maxItems: INCOME_TYPES.length });
+
 // strict: a field the form does not have is a mistake or a probe, never something to keep or pass on
 const applicationFields = z.strictObject({
   // form order 1–16
@@ -186,6 +189,7 @@ const applicationFields = z.strictObject({
     // a refinement, not maxLength: zod treats a failed length check as fatal and would then skip the
     // cross-field rules below, so the form would not show every error at once
     z.refine((entries: readonly unknown[]) => entries.length <= INCOME_TYPES.length, message('incomeTypes')),
+    AT_MOST_EACH_INCOME_TYPE,
   ),
   firstname: nameField('enterFirstname'),
   lastname: nameField('enterLastname'),
@@ -223,9 +227,10 @@ const applicationFields = z.strictObject({
   spouseEmail: z.optional(z.email(message('email')).check(z.maxLength(254, message('email')))),
   spouseOffer: optionalBoolean,
   spouseIncomeTypes: z.optional(
-    z
-      .array(incomeEntrySchema, message('incomeTypes'))
-      .check(z.refine((entries: readonly unknown[]) => entries.length <= INCOME_TYPES.length, message('incomeTypes'))),
+    z.array(incomeEntrySchema, message('incomeTypes')).check(
+      z.refine((entries: readonly unknown[]) => entries.length <= INCOME_TYPES.length, message('incomeTypes')),
+      AT_MOST_EACH_INCOME_TYPE,
+    ),
   ),
   otherFinancialLiabilities: z.optional(moneyAmount),
   monthlyFamilyFinancialLiabilities: z.optional(moneyAmount),

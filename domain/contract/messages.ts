@@ -18,7 +18,7 @@ export const continueApplication = defineEndpoint({
   summary: "A message's continue link: opens the application in the wizard where it stands",
   query: z.looseObject({ code: z.string().max(100).optional(), lang: languageSchema.optional() }),
   answers: { 303: seeOther('the wizard, where the application stands, or a page saying the link is spent') },
-  errors: [429],
+  errors: [400, 429],
 });
 
 export const unsubscribe = defineEndpoint({
@@ -28,7 +28,8 @@ export const unsubscribe = defineEndpoint({
   tag: 'Messages',
   summary: 'Stop e-mails: one-click (List-Unsubscribe-Post) or from the unsubscribe page',
   query: z.looseObject({ code: unsubscribeCode }),
-  body: z.strictObject({ code: unsubscribeCode, language: answerLanguageSchema }).optional(),
+  // a body is always there: JSON from the unsubscribe page, the form a mail client posts (read as {})
+  body: z.strictObject({ code: unsubscribeCode, language: answerLanguageSchema }),
   // RFC 8058: a mail client's one-click POST is a form whose code is in the address
   bodyAlsoAs: {
     'application/x-www-form-urlencoded': {

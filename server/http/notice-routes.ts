@@ -48,7 +48,7 @@ export async function registerNoticeRoutes(app: FastifyInstance, broker: Broker)
         config: perMinuteOfBody(broker, 30),
       },
       async (request) => {
-        await unsubscribeByCode(broker, request.query.code ?? request.body?.code);
+        await unsubscribeByCode(broker, request.query.code ?? request.body.code);
         return { ok: true as const };
       },
     );

@@ -263,7 +263,8 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
         "what publishers' widgets brought.\n\n" +
         'Bodies are UTF-8 JSON (`application/json`), validated with the same schemas this document is generated from. ' +
         'A field whose rules go beyond what a schema can state names them in its description and lists them in ' +
-        '`x-unstated-rules`. Every error answers `{ error, message, fields? }`: `error` is a stable code, `message` ' +
+        '`x-unstated-rules`. Lengths count UTF-16 code units, as JavaScript does: a character beyond the Basic ' +
+        'Multilingual Plane (an emoji) counts as two. Every error answers `{ error, message, fields? }`: `error` is a stable code, `message` ' +
         'is written for a person in Latvian or Russian (`language` in the body, `lang` in the query, else ' +
         'Accept-Language).',
       contact: { name: 'Kreditkompass partner support', url: `${publicBaseUrl}/partneriem` },
