@@ -258,11 +258,13 @@ export function forbiddenValues(
 export function applyBreak(value: Value, { path, value: replacement }: Break): Value {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path as [string | number, ...(string | number)[]];
-  const copy: Record<string | number, Value> = Array.isArray(value)
-    ? [...(value as Value[])]
-    : { ...(isObject(value) ? value : {}) };
-  const next = applyBreak(copy[head], { path: rest, value: replacement, rule: '' });
-  if (next === ABSENT) delete copy[head];
-  else copy[head] = next;
-  return copy;
+  if (Array.isArray(value)) {
+    return value.map((item: Value, index) =>
+      index === head ? applyBreak(item, { path: rest, value: replacement, rule: '' }) : item,
+    );
+  }
+  const object = isObject(value) ? value : {};
+  const next = applyBreak(object[head], { path: rest, value: replacement, rule: '' });
+  const others = Object.entries(object).filter(([key]) => key !== String(head));
+  return Object.fromEntries(next === ABSENT ? others : [...others, [String(head), next]]);
 }
