@@ -1,15 +1,29 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
-/** A second server whose lenders answer one by one over a few seconds: offers arriving, reloads while waiting. */
+/**
+ * A second server whose lenders answer one by one, each at a random moment 1.5 to 7 s after the application
+ * reached it, and pay out 6 s after a signature, on a clock the tests move (tests/e2e/support/lender-clock.ts):
+ * offers arriving, reloads while waiting, the signing screen before the payout.
+ */
 export const PACED_PORT = port + 1;
 /** A publisher's site on another origin, embedding the widgets with the product's script tag. */
 export const PUBLISHER_PORT = port + 2;
 
+/** The tests that move the paced server's one clock: one at a time, so no test moves another's lenders. */
+export const PACED_SPECS = [
+  '**/application-journey.spec.ts',
+  '**/workflow-accessibility.spec.ts',
+  '**/widget-journey.spec.ts',
+];
+/** `npm run test:slow`: the container recipe and the screenshot sweep, which `npm test` leaves out. */
+export const SLOW_SPECS = ['**/container-recipe.spec.ts', '**/screenshots.spec.ts'];
+
 const chromiumLaunch = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] };
 
-export default defineConfig({
+/** What both tiers of browser tests share: Chromium, the servers, the timeouts. */
+export const browserTier: PlaywrightTestConfig = {
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
@@ -57,6 +71,8 @@ export default defineConfig({
         SANDBOX_LENDER_DELAY_MS: '1500-7000',
         // long enough to see the signing screen before the payout
         SANDBOX_LENDER_PAYOUT_MS: '6000',
+        // the delays pass only as the tests move this clock (POST /sandbox/lenders/clock)
+        SANDBOX_LENDER_CLOCK: 'manual',
       },
       reuseExistingServer: false,
       timeout: 60_000,
@@ -72,5 +88,15 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
+  ],
+};
+
+/** `npm run test:e2e`, part of `npm test`: every browser test but the slow tier's. */
+export default defineConfig({
+  ...browserTier,
+  // the paced tests first: one worker goes through them while the other takes the rest
+  projects: [
+    { name: 'paced', testMatch: PACED_SPECS, workers: 1 },
+    { name: 'browser', testIgnore: [...SLOW_SPECS, ...PACED_SPECS] },
   ],
 });

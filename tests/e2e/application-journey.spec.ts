@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import type { Language } from '../../domain/language.ts';
 import {
   answerAtBank,
   answerAtEParaksts,
@@ -12,12 +13,17 @@ import {
   WORDS,
   workflowPath,
 } from './support/applicant.ts';
+import { moveLenderClockUntil } from './support/lender-clock.ts';
 
 /**
  * The whole application in a real browser against the real server and its simulators (banks,
- * Smart-ID, eParaksts, 16 lenders answering one by one over a few seconds), in Latvian and Russian.
+ * Smart-ID, eParaksts, 16 lenders answering one by one as the test moves their clock), in Latvian and Russian.
  */
 test.use({ baseURL: PACED });
+
+/** Moves the lenders' clock until the wizard is on `step`: the lenders have answered, or paid out. */
+const lendersMoveTo = (page: Page, lang: Language, step: string, heading: string) =>
+  moveLenderClockUntil(page.request, () => expectStep(page, lang, step, heading, 1_000));
 
 test('lv: apply, identify at the bank, watch offers arrive, choose one, sign with the lender, get paid', async ({
   page,
@@ -41,9 +47,16 @@ test('lv: apply, identify at the bank, watch offers arrive, choose one, sign wit
   // the lenders that lend 12 000 € over 60 months
   const serving = await servingLenderCount(page, { amount: 12000, term: 60 });
   await expect(progress).toHaveAttribute('aria-valuemax', String(serving));
-  await expect(page.getByRole('button', { name: workflow.waiting.showOffers })).toBeVisible({ timeout: 15_000 });
+  // half a second of the lenders' time at a go: the first offer comes while others are still deciding
+  await moveLenderClockUntil(
+    page.request,
+    () => expect(page.getByRole('button', { name: workflow.waiting.showOffers })).toBeVisible({ timeout: 300 }),
+    { stepMs: 500 },
+  );
+  await expect(page).toHaveURL(new RegExp(`${workflowPath('lv', 'waiting')}$`));
+  expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(serving);
 
-  await expectStep(page, 'lv', 'offers', workflow.steps.offers);
+  await lendersMoveTo(page, 'lv', 'offers', workflow.steps.offers);
   // at 1280 px the offers for the loan asked are the first table's rows, each headed by its lender
   const offers = page.getByRole('table').first().locator('tbody').getByRole('row');
   await expect(offers.first()).toBeVisible();
@@ -66,10 +79,9 @@ test('lv: apply, identify at the bank, watch offers arrive, choose one, sign wit
   await expect(page).toHaveURL(/\/sandbox\/lenders\/.+\/contracts\//);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Parakstīt līgumu' }).click();
-  // signed: the page waits for the lender's payout, then says it is paid
+  // signed: the page waits for the lender's payout, which waits on the lender's clock, then says it is paid
   await expectStep(page, 'lv', 'signing', workflow.signing.signedTitle);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.paid, { timeout: 20_000 });
-  await expect(page).toHaveURL(new RegExp(`${workflowPath('lv', 'paid')}$`));
+  await lendersMoveTo(page, 'lv', 'paid', workflow.steps.paid);
 });
 
 test('ru: apply, identify with Smart-ID, see the offers', async ({ page }) => {
@@ -82,7 +94,7 @@ test('ru: apply, identify with Smart-ID, see the offers', async ({ page }) => {
   const code = await verificationCode(page);
   await answerSmartId(page, code, 'OK');
   await expectStep(page, 'ru', 'waiting', workflow.steps.waiting);
-  await expectStep(page, 'ru', 'offers', workflow.steps.offers);
+  await lendersMoveTo(page, 'ru', 'offers', workflow.steps.offers);
   await expect(page.getByRole('table').first()).toBeVisible();
 });
 
@@ -94,7 +106,7 @@ test('lv: apply, identify with an electronic signature, see the offers', async (
   await page.getByRole('button', { name: /eParaksts/ }).click();
   await answerAtEParaksts(page, 'approve');
   await expectStep(page, 'lv', 'waiting', workflow.steps.waiting);
-  await expectStep(page, 'lv', 'offers', workflow.steps.offers);
+  await lendersMoveTo(page, 'lv', 'offers', workflow.steps.offers);
 });
 
 test('lv: the bank refuses, the applicant is told and tries Smart-ID instead', async ({ page }) => {
@@ -131,15 +143,24 @@ test('lv: a reload in the middle of waiting resumes the waiting, and the offers 
   await page.getByRole('button', { name: /Daugavas Banka/ }).click();
   await answerAtBank(page, 'approve');
   await expectStep(page, 'lv', 'waiting', workflow.steps.waiting);
+  // the middle of the waiting: the first lenders have answered, the others have not
+  const progress = page.getByRole('progressbar', { name: workflow.waiting.progressLabel });
+  await moveLenderClockUntil(
+    page.request,
+    () => expect(progress).toHaveAttribute('aria-valuenow', /^[1-9]\d*$/, { timeout: 300 }),
+    {
+      stepMs: 500,
+    },
+  );
 
   await page.reload();
   await expectStep(page, 'lv', 'waiting', workflow.steps.waiting);
   // the form's default loan: 5 000 € over 60 months
-  await expect(page.getByRole('progressbar', { name: workflow.waiting.progressLabel })).toHaveAttribute(
+  await expect(progress).toHaveAttribute(
     'aria-valuemax',
     String(await servingLenderCount(page, { amount: 5000, term: 60 })),
   );
-  await expectStep(page, 'lv', 'offers', workflow.steps.offers);
+  await lendersMoveTo(page, 'lv', 'offers', workflow.steps.offers);
 });
 
 test('lv: nobody offers a loan on an income this low, and the applicant is told so', async ({ page }) => {
@@ -149,7 +170,7 @@ test('lv: nobody offers a loan on an income this low, and the applicant is told 
   await submitApplication(page, 'lv');
   await page.getByRole('button', { name: /Daugavas Banka/ }).click();
   await answerAtBank(page, 'approve');
-  await expectStep(page, 'lv', 'noOffers', workflow.steps.noOffers);
+  await lendersMoveTo(page, 'lv', 'noOffers', workflow.steps.noOffers);
 });
 
 test('ru: when the service cannot be reached the error screen says so, and trying again resumes', async ({ page }) => {

@@ -1,74 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { allPagePaths, PAGES } from '../../domain/site-pages.ts';
+import { allPagePaths } from '../../domain/site-pages.ts';
+import { fileOfPath } from '../pages/support/prerendered.ts';
 
-// What a search engine or a social network reads: the prerendered HTML, without running any script.
+// What a search engine or a social network reads: the HTML the server sends, without running any script.
 test.use({ javaScriptEnabled: false });
 
 const SITE = 'https://www.kreditkompass.lv';
-const local = (absolute: string) => absolute.replace(SITE, '') || '/';
 
-for (const path of allPagePaths()) {
-  test(`${path} answers 200 with complete head tags`, async ({ page }) => {
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    const ru = path === '/ru' || path.startsWith('/ru/');
-    await expect(page.locator('html')).toHaveAttribute('lang', ru ? 'ru' : 'lv');
-    await expect(page).toHaveTitle(/\S.* \| Kreditkompass$/);
-    const head = page.locator('head');
-    await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
-    await expect(head.locator('meta[name="robots"]')).toHaveAttribute('content', /^(no)?index, (no)?follow$/);
-    const canonical = await head.locator('link[rel="canonical"]').getAttribute('href');
-    expect(canonical).toMatch(new RegExp(`^${SITE}/`));
-    await expect(head.locator('meta[property="og:title"]')).toHaveAttribute('content', /\S/);
-    await expect(head.locator('meta[property="og:description"]')).toHaveAttribute('content', /\S/);
-    await expect(head.locator('meta[property="og:type"]')).toHaveAttribute('content', /^(website|article)$/);
-    await expect(head.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical ?? '');
-    await expect(head.locator('meta[property="og:locale"]')).toHaveAttribute('content', ru ? 'ru_RU' : 'lv_LV');
-    await expect(page.locator('h1')).toHaveCount(1);
-  });
-}
-
-for (const entry of PAGES) {
-  test(`${entry.paths.lv} and ${entry.paths.ru} declare each other as alternates`, async ({ page }) => {
-    const alternatesOf = async (path: string) => {
-      await page.goto(path);
-      const links = page.locator('head link[rel="alternate"]');
-      const pairs: Record<string, string> = {};
-      for (const link of await links.all()) {
-        pairs[(await link.getAttribute('hreflang')) ?? ''] = local((await link.getAttribute('href')) ?? '');
-      }
-      return pairs;
-    };
-    const lv = await alternatesOf(entry.paths.lv);
-    const ru = await alternatesOf(entry.paths.ru);
-    if (entry.alternateRuDisabled) {
-      // The Russian article is not a twin of the Latvian one (spec section 2): no hreflang at all.
-      expect(lv).toEqual({});
-      expect(ru).toEqual({});
-      return;
-    }
-    const expected = { lv: entry.paths.lv, ru: entry.paths.ru, 'x-default': entry.paths.lv };
-    expect(lv).toEqual(expected);
-    expect(ru).toEqual(expected);
-  });
-}
-
-test('the second Russian FAQ path shows the FAQ with the main path as canonical', async ({ page }) => {
-  await page.goto('/ru/faq');
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE}/ru/casto-zadavaemije-voprosi`);
+/** The head's identity of a page: its title and canonical link, as the server sends them or the build wrote them. */
+const identity = (html: string) => ({
+  title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+  canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1],
 });
 
-test('noindex rules: legal basis is noindex, nofollow; bare /v1 and /v2 are noindex', async ({ page }) => {
-  for (const [path, robots] of [
-    ['/darbibas-juridiskais-pamats', 'noindex, nofollow'],
-    ['/ru/darbibas-juridiskais-pamats', 'noindex, nofollow'],
-    ['/v1', 'noindex, follow'],
-    ['/v2', 'noindex, follow'],
-    ['/ru/v1', 'noindex, follow'],
-    ['/', 'index, follow'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute('content', robots);
+test('every path of the registry answers 200 with the page the build prerendered for it', async ({ request }) => {
+  // the head tags, alternates, disclosures and language links of those pages: tests/pages (npm run test:pages)
+  for (const path of allPagePaths()) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type'], path).toBe('text/html; charset=utf-8');
+    const built = identity(readFileSync(join('dist/client', fileOfPath(path)), 'utf8'));
+    expect(built.canonical, path).toMatch(new RegExp(`^${SITE}/`));
+    expect(identity(await response.text()), path).toEqual(built);
   }
 });
 

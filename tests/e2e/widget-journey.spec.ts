@@ -4,11 +4,12 @@ import lvWidget from '../../locales/lv/widget.json' with { type: 'json' };
 import ruWidget from '../../locales/ru/widget.json' with { type: 'json' };
 import { PUBLISHER_PORT } from '../../playwright.config.ts';
 import { answerAtBank, fillApplication, WORDS } from './support/applicant.ts';
-import { chooseInWidget } from './support/choose-offer.ts';
+import { chooseInWidget, widgetStandsStill } from './support/choose-offer.ts';
+import { moveLenderClockUntil } from './support/lender-clock.ts';
 
 /**
  * The whole application inside the application widget on a publisher's article (another origin),
- * against the paced server (lenders answering one by one, the payout seconds after signing): the
+ * against the paced server (lenders answering one by one as the test moves their clock): the
  * host page must not jump while the widget goes from step to step, and signing in the lender's tab
  * comes back to the widget.
  */
@@ -74,6 +75,9 @@ const startingWith = (message: string) => new RegExp(`^${escape(message.split('{
 async function applyAndSign(page: Page, context: BrowserContext, widget: FrameLocator, lang: Language) {
   const { workflow, form } = WORDS[lang];
   const heading = widget.getByRole('heading', { level: 1 });
+  // the frame grows to its form's height once loaded: a click computed before that lands beside it
+  await expect(heading).toHaveText(workflow.steps.enteringEssence);
+  await widgetStandsStill(page.locator('#application iframe'));
   await fillApplication(widget, lang);
   await widget.getByRole('button', { name: form.submit }).click();
   await expect(heading).toHaveText(workflow.steps.choosingMethod);
@@ -85,7 +89,7 @@ async function applyAndSign(page: Page, context: BrowserContext, widget: FrameLo
   await bank.waitForEvent('close', { timeout: 10_000 });
 
   await expect(heading).toHaveText(workflow.steps.waiting, { timeout: 20_000 });
-  await expect(heading).toHaveText(workflow.steps.offers, { timeout: 30_000 });
+  await moveLenderClockUntil(page.request, () => expect(heading).toHaveText(workflow.steps.offers, { timeout: 1_000 }));
   await chooseInWidget(
     page.locator('#application iframe'),
     widget.getByRole('button', { name: startingWith(workflow.offers.chooseLabel) }).first(),
@@ -121,7 +125,7 @@ for (const { viewport, lang } of [
     await expect(widget.getByRole('heading', { level: 1 })).toHaveText(WORDS[lang].workflow.signing.signedTitle, {
       timeout: 20_000,
     });
-    await page.waitForTimeout(1000);
+    await widgetStandsStill(page.locator('#application iframe'));
     const { sum, windowed, shifts } = await layoutShifts();
     console.log(
       `host page CLS at ${viewport.width}x${viewport.height} (${lang}), form to signed: ` +

@@ -11,6 +11,7 @@ import {
   verificationCode,
   WORDS,
 } from './support/applicant.ts';
+import { moveLenderClockUntil } from './support/lender-clock.ts';
 
 /**
  * axe-core on every step of the wizard, in both languages, at a phone's width and a laptop's,
@@ -74,7 +75,7 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
         await expectStep(page, lang, 'waiting', workflow.steps.waiting);
         await scan(page, 'waiting for the lenders');
 
-        await expectStep(page, lang, 'offers', workflow.steps.offers);
+        await moveLenderClockUntil(page.request, () => expectStep(page, lang, 'offers', workflow.steps.offers, 1_000));
         await scan(page, 'the offers');
 
         // a card's button on a phone, a row's in the table: the first offer's either way
@@ -91,7 +92,9 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
         await expectStep(page, lang, 'signing', workflow.signing.signedTitle);
         await scan(page, 'signing');
 
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.paid, { timeout: 20_000 });
+        await moveLenderClockUntil(page.request, () =>
+          expect(page.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.paid, { timeout: 1_000 }),
+        );
         await scan(page, 'paid');
       });
 
@@ -102,7 +105,9 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
         await submitApplication(page, lang);
         await page.getByRole('button', { name: /Daugavas Banka/ }).click();
         await answerAtBank(page, 'approve');
-        await expectStep(page, lang, 'noOffers', workflow.steps.noOffers);
+        await moveLenderClockUntil(page.request, () =>
+          expectStep(page, lang, 'noOffers', workflow.steps.noOffers, 1_000),
+        );
         await scan(page, 'no offers');
 
         await page.route('**/api/getApplicationStatus**', (route) => route.abort('connectionrefused'));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { validApplication } from '../../domain/application-fixture.ts';
+import { validApplication } from '../fixtures/application.ts';
 import {
   ABSENT,
   allowedValue,

@@ -15,7 +15,7 @@ export const WORDS = {
   ru: { form: ruForm, workflow: { ...ruWorkflow, ...ruScreens } },
 };
 
-/** The paced server of playwright.config.ts: lenders answer one by one over a few seconds. */
+/** The paced server of playwright.config.ts: lenders answer one by one as the tests move their clock. */
 export const PACED = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
 
 export const APPLICANT = {
@@ -102,10 +102,10 @@ export async function submitApplication(page: Page, lang: Language) {
   await expect(page).toHaveURL(new RegExp(`${workflowPath(lang, 'choosingIdConfirmationMethodNoError')}$`));
 }
 
-/** The applicant is on `step` under its heading; lenders take up to a few seconds on the paced server. */
-export async function expectStep(page: Page, lang: Language, step: string, heading: string) {
-  await expect(page).toHaveURL(new RegExp(`${escape(workflowPath(lang, step))}$`), { timeout: 20_000 });
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+/** The applicant is on `step` under its heading; a provider's redirect back may take a few seconds under load. */
+export async function expectStep(page: Page, lang: Language, step: string, heading: string, timeout = 20_000) {
+  await expect(page).toHaveURL(new RegExp(`${escape(workflowPath(lang, step))}$`), { timeout });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, { timeout: Math.min(timeout, 5_000) });
 }
 
 /** The sandbox bank's login page: the personal code, then approve or refuse. */
