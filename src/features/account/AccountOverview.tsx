@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { AccountAnswer } from '../../../domain/account-api.ts';
 import { newApplicationPath } from '../../../domain/wizard-paths.ts';
 import { Button } from '../../ui/Button.tsx';
+import { useNow } from '../../ui/use-now.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { ApplicationCard } from './ApplicationCard.tsx';
 import { ConsentCentre } from './ConsentCentre.tsx';
 import { MyData } from './MyData.tsx';
-import { useNow } from './use-now.ts';
 
 /** A logged-in person's account: their applications, consents and data, and the ways out. */
 export function AccountOverview({
@@ -22,7 +22,7 @@ export function AccountOverview({
 }) {
   const { t } = useTranslation('account');
   const lang = useLanguage();
-  const now = useNow();
+  const now = useNow(30_000);
   return (
     <div className="account-overview">
       <div className="account-overview__head">

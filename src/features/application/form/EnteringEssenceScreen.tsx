@@ -6,7 +6,7 @@ import { PersonSection } from './PersonSection.tsx';
 import { HouseholdSection } from './HouseholdSection.tsx';
 import { ConsentsSection } from './ConsentsSection.tsx';
 import { ErrorSummary } from './ErrorSummary.tsx';
-import { LoanSummary } from './LoanSummary.tsx';
+import { LoanSummary } from '../../../ui/LoanSummary.tsx';
 
 // shown from the person's first move: its code and words are not part of the first step's download
 const LenderChoice = lazy(() => import('./LenderChoice.tsx'));
@@ -30,7 +30,12 @@ export function EnteringEssenceScreen() {
       <StepHeading>{t('steps.enteringEssence', { ns: 'workflow' })}</StepHeading>
       <p className="lead">{t('intro')}</p>
       <div className="application-layout">
-        <LoanSummary form={form} />
+        <LoanSummary
+          language={form.language}
+          amount={form.values.amount}
+          term={form.values.term}
+          purpose={form.values.loanPurpose || null}
+        />
         <form
           ref={formRef}
           className="application-form"

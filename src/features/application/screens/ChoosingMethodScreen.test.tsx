@@ -12,7 +12,8 @@ const text = {
     title: 'Apstipriniet savu identitāti',
     failed: 'Identifikācija neizdevās! Lūdzu, mēģiniet vēlreiz.',
     greeting: 'Sveiki, Jānis!',
-    term: '60 mēnešu',
+    loanSummary: 'Pieprasītais kredīts',
+    loan: /^12\s000\s€ uz 60 mēnešiem/,
     moreBanks: 'Citas bankas',
     edit: 'Labot pieteikumu',
   },
@@ -20,7 +21,8 @@ const text = {
     title: 'Подтвердите свою личность',
     failed: 'Идентификация не удалась! Пожалуйста, попробуйте ещё раз.',
     greeting: 'Здравствуйте, Jānis!',
-    term: '60 месяцев',
+    loanSummary: 'Запрашиваемый кредит',
+    loan: /^12\s000\s€ на 60 месяцев/,
     moreBanks: 'Другие банки',
     edit: 'Изменить заявку',
   },
@@ -37,8 +39,8 @@ describe.each(['lv', 'ru'] as const)('ChoosingMethodScreen (%s)', (language) => 
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(said.title);
     expect(screen.getByText(said.greeting)).toBeInTheDocument();
-    expect(screen.getByText(/12\s000\s€/)).toBeInTheDocument();
-    expect(screen.getByText(said.term)).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: said.loanSummary });
+    expect(summary.querySelector('.loan-summary__phrase')).toHaveTextContent(said.loan);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     const featured = testInstitutions.filter((institution) => institution.featured);

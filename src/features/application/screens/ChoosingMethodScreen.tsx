@@ -5,10 +5,12 @@ import type { Institution } from '../../../../domain/api.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Disclosure } from '../../../ui/Disclosure.tsx';
+import { LoanSummary } from '../../../ui/LoanSummary.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { useLanguage } from '../../../i18n/use-language.ts';
 import { StepHeading } from '../StepHeading.tsx';
 import { useSend, useWorkflow } from '../workflow-context.tsx';
-import { childInput, LoanSummary, useApiErrorText, useFreshError, useStatus } from './shared.tsx';
+import { childInput, useApiErrorText, useFreshError, useStatus } from './shared.tsx';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
@@ -29,6 +31,7 @@ export function ChoosingMethodScreen() {
   const { t } = useTranslation(SCREEN_NAMESPACES);
   const send = useSend();
   const status = useStatus();
+  const language = useLanguage();
   const institutions = useWorkflow((snapshot) => snapshot.context.institutions);
   const failed = useWorkflow((snapshot) => snapshot.matches({ choosingMethod: 'identificationFailed' }));
   const starting = useWorkflow((snapshot) => snapshot.matches('startingIdentification'));
@@ -91,7 +94,15 @@ export function ChoosingMethodScreen() {
           {reason ? <p>{reason}</p> : null}
         </Alert>
       ) : null}
-      <LoanSummary status={status} />
+      {status?.firstName ? <p className="method-greeting">{t('method.greeting', { name: status.firstName })}</p> : null}
+      {status ? (
+        <LoanSummary
+          language={language}
+          amount={status.loan.amount}
+          term={status.loan.term}
+          purpose={status.loan.purpose}
+        />
+      ) : null}
       <p className="lead">{t('method.lead')}</p>
 
       {featured.length + others.length > 0 ? (

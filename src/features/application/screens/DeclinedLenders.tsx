@@ -11,7 +11,8 @@ import { formatDate } from '../../../ui/format-date.ts';
 import { useWorkflow } from '../workflow-context.tsx';
 import { useWorkflowServices } from '../workflow-services.tsx';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
-import { useApiErrorText, useLanguage } from './shared.tsx';
+import { useApiErrorText } from './shared.tsx';
+import { useLanguage } from '../../../i18n/use-language.ts';
 
 /**
  * The lenders that said no, each with its reason in plain words and the right the directive gives: to ask that

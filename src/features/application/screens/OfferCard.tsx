@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StatusOffer as Offer } from '../../../../domain/offer.ts';
 import { formatEuro, formatEuroCents, formatPercent } from '../../../ui/format.ts';
 import { formatDate } from '../../../ui/format-date.ts';
-import { useLanguage } from './shared.tsx';
+import { useLanguage } from '../../../i18n/use-language.ts';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 import { BestBadge, OfferDifference, StandardInformation, type StandardInformationLinks } from './offer-parts.tsx';
 

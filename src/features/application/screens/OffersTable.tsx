@@ -5,7 +5,7 @@ import { formatShortDate } from '../../../ui/format-date.ts';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 import { BestBadge, OfferDifference, StandardInformation } from './offer-parts.tsx';
 import type { OfferGroupProps } from './offer-group.ts';
-import { useLanguage } from './shared.tsx';
+import { useLanguage } from '../../../i18n/use-language.ts';
 
 /** The figures a row shows after its lender, in this order: every figure an offer's card shows. */
 const FIGURE_COLUMNS = [

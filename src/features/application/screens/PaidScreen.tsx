@@ -4,7 +4,8 @@ import { formatEuro } from '../../../ui/format.ts';
 import { StepHeading } from '../StepHeading.tsx';
 import { useWorkflowActor } from '../workflow-context.tsx';
 import { sentOfferId } from './chosen-offer.ts';
-import { chosenOffer, homePath, useLanguage, useStatus } from './shared.tsx';
+import { chosenOffer, homePath, useStatus } from './shared.tsx';
+import { useLanguage } from '../../../i18n/use-language.ts';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 

@@ -5,7 +5,8 @@ import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import { StepHeading } from '../StepHeading.tsx';
 import { useWorkflow, useWorkflowActor } from '../workflow-context.tsx';
 import { sentOfferId } from './chosen-offer.ts';
-import { chosenOffer, useLanguage, useStatus } from './shared.tsx';
+import { chosenOffer, useStatus } from './shared.tsx';
+import { useLanguage } from '../../../i18n/use-language.ts';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
