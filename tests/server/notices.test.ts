@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { NOTICE_QUEUE } from '../../server/notices/notice-queue.ts';
+import { QUEUES } from '../../server/jobs/queues.ts';
 import { startBroker, type RunningBroker } from '../support/broker.ts';
 import { allLendersAnswered, identifyByBank, submit, waitForStatus } from '../support/flow.ts';
 import { jobAwaitsRetry, lenderCallbacksAnswered, queueDrained } from '../support/settled.ts';
@@ -56,7 +56,7 @@ describe('e-mail and SMS notices', () => {
   /** What the application set off is over: the lenders' answers stored, every message queued for them worked. */
   const noticesSettled = async () => {
     await lenderCallbacksAnswered(base);
-    await queueDrained(running.broker.boss, NOTICE_QUEUE);
+    await queueDrained(running.broker.boss, QUEUES.notice);
   };
   const linkIn = (mail: Mail | undefined, path: string) => {
     const match = new RegExp(`${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${path}[^\\s"<>)]*`).exec(mail?.text ?? '');
@@ -158,7 +158,7 @@ describe('e-mail and SMS notices', () => {
   it('delivers a message queued while the mail server was down once it is back', async () => {
     const email = address();
     // no message of an earlier test is still on its way: a retry from here on is this test's
-    await queueDrained(running.broker.boss, NOTICE_QUEUE);
+    await queueDrained(running.broker.boss, QUEUES.notice);
     await fetch(`${base}/sandbox/mail/outage`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -169,7 +169,7 @@ describe('e-mail and SMS notices', () => {
       // the application goes on meanwhile
       await identifyByBank(base, token, 'approve');
       // the "received" message was tried, failed, and waits for its retry
-      await jobAwaitsRetry(running.broker.boss, NOTICE_QUEUE);
+      await jobAwaitsRetry(running.broker.boss, QUEUES.notice);
       expect(await mails(email)).toEqual([]);
     } finally {
       await fetch(`${base}/sandbox/mail/outage`, {
