@@ -10,8 +10,10 @@ import { browserTier, SLOW_SPECS } from './playwright.config.ts';
 export default defineConfig({
   ...browserTier,
   testMatch: SLOW_SPECS,
+  // a sweep test goes through half the registry's pages, each shot at full length
+  timeout: 180_000,
   projects: [
-    { name: 'slow', grepInvert: /the wizard/ },
     { name: 'slow-paced', grep: /the wizard/, workers: 1 },
+    { name: 'slow', grepInvert: /the wizard/ },
   ],
 });

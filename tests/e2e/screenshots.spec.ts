@@ -15,6 +15,7 @@ import {
   WORDS,
   workflowPath,
 } from './support/applicant.ts';
+import { moveLenderClockUntil } from './support/lender-clock.ts';
 
 /**
  * Issue 16: a full-page screenshot of every page of the registry and every step of the wizard a person can
@@ -136,7 +137,9 @@ for (const lang of LANGUAGES) {
           await expectStep(page, lang, 'waiting', workflow.steps.waiting);
           await shoot(page, testInfo, step(8, 'waiting'));
 
-          await expectStep(page, lang, 'offers', workflow.steps.offers);
+          await moveLenderClockUntil(page.request, () =>
+            expectStep(page, lang, 'offers', workflow.steps.offers, 1_000),
+          );
           // cards on a phone, a table on a laptop: the best offer's button comes first either way
           const choose = page.getByRole('button', { name: new RegExp(`^${workflow.offers.choose}`) }).first();
           await expect(choose).toBeVisible();
@@ -152,7 +155,9 @@ for (const lang of LANGUAGES) {
           await expectStep(page, lang, 'signing', workflow.signing.signedTitle);
           await shoot(page, testInfo, step(11, 'signing'));
 
-          await expect(page.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.paid, { timeout: 20_000 });
+          await moveLenderClockUntil(page.request, () =>
+            expect(page.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.paid, { timeout: 1_000 }),
+          );
           await shoot(page, testInfo, step(12, 'paid'));
         });
 
@@ -163,7 +168,9 @@ for (const lang of LANGUAGES) {
           await submitApplication(page, lang);
           await page.getByRole('button', { name: /Daugavas Banka/ }).click();
           await answerAtBank(page, 'approve');
-          await expectStep(page, lang, 'noOffers', workflow.steps.noOffers);
+          await moveLenderClockUntil(page.request, () =>
+            expectStep(page, lang, 'noOffers', workflow.steps.noOffers, 1_000),
+          );
           await shoot(page, testInfo, `${prefix}-wizard-13-no-offers`);
 
           await page.route('**/api/getApplicationStatus**', (route) => route.abort('connectionrefused'));
