@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { ApplicationState, StartIdentificationAnswer, StartIdentificationBody } from '../../domain/api.ts';
 import type { Language } from '../../domain/language.ts';
+import { pathOf } from '../../domain/contract/define-endpoint.ts';
+import { bankIdentificationReturn } from '../../domain/contract/identification.ts';
 import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import { bankAuthorizeUrl } from '../identity/bank-link.ts';
@@ -88,7 +90,7 @@ export async function startIdentification(
           bankBaseUrl: broker.config.bankLinkBaseUrl,
           institutionId: body.institutionId,
           state: returnState,
-          returnUrl: `${broker.config.publicBaseUrl}/api/identification/bank/${body.institutionId}/return`,
+          returnUrl: `${broker.config.publicBaseUrl}${pathOf(bankIdentificationReturn, { institutionId: body.institutionId })}`,
           language: body.language,
         }),
       };

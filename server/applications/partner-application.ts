@@ -1,4 +1,5 @@
 import { applicantBirthDate } from '../../domain/application.ts';
+import { partnerDecisions } from '../../domain/contract/unpublished.ts';
 import type { Broker } from '../broker.ts';
 import type { PartnerApplication } from '../lenders/messages.ts';
 import { openApplicant } from './applicant-record.ts';
@@ -56,7 +57,7 @@ export function partnerApplicationOf(
       : Number(applicant.numberOfDependents ?? 1)
     : 0;
   return {
-    callbackUrl: `${broker.config.publicBaseUrl}/api/partner/v1/decisions`,
+    callbackUrl: `${broker.config.publicBaseUrl}${partnerDecisions.path}`,
     submittedAt: new Date().toISOString(),
     loan: {
       amount: applicant.amount,
