@@ -3,7 +3,7 @@
  * representative pages in Lighthouse's default mobile form (emulated phone, simulated slow 4G and CPU). Each page is
  * audited BENCH_LIGHTHOUSE_RUNS times (default 3), the pages taking turns, and each figure is the median of its runs:
  * the machine is shared (2 cores), and one audit's LCP moves by hundreds of milliseconds with the load.
- * bench/widgets.ts reuses its processes and its Lighthouse settings.
+ * bench/widgets.ts reuses its Lighthouse settings; both start the server and Chromium with bench/bench-processes.ts.
  *
  *   npm run bench                      build, then audit
  *   BENCH_SKIP_BUILD=1 npm run bench   audit the existing dist/client
@@ -12,22 +12,22 @@
  * Writes bench/results/lighthouse.json and bench/results/lighthouse.md. Missed targets are reported, not fatal: the
  * exit code is non-zero only when the build, the server or Lighthouse itself fails.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { constants } from 'node:fs';
-import { access, mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import type { Flags, Result } from 'lighthouse';
-// A dependency of lighthouse, not of this project: npm hoists it; with a strict layout it would need declaring.
-import { launch, type LaunchedChrome } from 'chrome-launcher';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium.ts';
+import {
+  findFreePort,
+  HOST,
+  launchChrome,
+  ROOT,
+  run,
+  startServer,
+  stopServer,
+  waitUntilUp,
+} from './bench-processes.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
-export const HOST = '127.0.0.1';
 
 const PAGES = [
   { name: 'home', path: '/' },
@@ -42,16 +42,6 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 type CategoryId = (typeof CATEGORIES)[number];
 
 const TARGETS: Record<CategoryId, number> = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
-
-// The machine is offline and the run must not reach beyond the local server. The --disable-* flags stop most of
-// Chromium's own traffic, but it still resolves accounts.google.com, clients2.google.com and update.googleapis.com
-// (Debian's wrapper enables remote extensions); the resolver rule makes every host but 127.0.0.1 fail without a DNS
-// query.
-export const CHROME_FLAGS = [
-  '--headless=new',
-  ...CHROMIUM_FLAGS,
-  `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${HOST}`,
-];
 
 interface Metrics {
   fcpMs: number | null;
@@ -83,92 +73,6 @@ interface PageResult extends RunResult {
   failingAudits: Partial<Record<CategoryId, FailingAudit[]>>;
   /** anything the page loaded from outside the local server; should stay empty */
   offHostRequests: string[];
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Processes
-
-export function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
-    child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? code})`)),
-    );
-  });
-}
-
-/** Lets the OS pick the port so a running dev server on 3000 (or another bench) never collides. */
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-/**
- * Runs the broker (server/sandbox/main.ts) as production does, so compression and headers are what Lighthouse judges; `env` adds
- * to (or overrides) the server's environment.
- */
-export function startServer(port: number, env: Record<string, string> = {}): ChildProcess {
-  const server = spawn(process.execPath, ['server/sandbox/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  // A crash (an unhandled 'error' event inside a library, process.exit from chrome-launcher's SIGINT handler) skips
-  // the finally blocks; this still takes the server down instead of leaving it orphaned on the port.
-  process.once('exit', () => server.kill('SIGKILL'));
-  return server;
-}
-
-export async function waitUntilUp(url: string, server: ChildProcess, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited early with code ${server.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`server did not answer at ${url} within ${timeoutMs} ms`);
-}
-
-/** SIGTERM lets the server close its sockets; SIGKILL only if it hangs, so no orphan keeps the port. */
-export async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** chrome-launcher spawns without an 'error' listener, so a wrong path would crash the process instead of rejecting. */
-export async function findChrome(): Promise<string> {
-  const path = process.env.CHROME_PATH ?? CHROMIUM_PATH;
-  try {
-    await access(path, constants.X_OK);
-  } catch {
-    throw new Error(`Chromium is not executable at ${path}; set CHROME_PATH`);
-  }
-  return path;
-}
-
-export async function launchChrome(): Promise<LaunchedChrome> {
-  return launch({
-    chromePath: await findChrome(),
-    chromeFlags: CHROME_FLAGS,
-    logLevel: 'error',
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -461,7 +365,7 @@ async function main(): Promise<void> {
   console.log(`\nWritten: ${RESULTS_DIR}/lighthouse.{json,md}`);
 }
 
-// Imported by bench/widgets.ts for its helpers; run only as `node bench/lighthouse.ts`.
+// Imported by bench/widgets/ for its figures' helpers; run only as `node bench/lighthouse.ts`.
 if (import.meta.main) {
   try {
     await main();

@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measuredCommit } from './commit.ts';
 import { measureSiteSizes, type SiteSizes } from './site-sizes.ts';
-import { findFreePort, HOST, run, startServer, stopServer, waitUntilUp } from './lighthouse.ts';
+import { findFreePort, HOST, run, startServer, stopServer, waitUntilUp } from './bench-processes.ts';
 import { BUDGETS } from './widgets/budgets.ts';
 import type { LighthouseResults } from './widgets/lighthouse-figures.ts';
 import { measureSizes } from './widgets/measure-sizes.ts';

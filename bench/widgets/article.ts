@@ -19,20 +19,8 @@ const embedSnippet = (productOrigin: string, widget: WidgetKind) =>
   `<div data-loan-widget="${widget}" data-lang="lv" data-publisher-id="${PUBLISHER_ID}"></div>
       <script async src="${productOrigin}${WIDGET_BASE_PATH}/loader.js"></script>`;
 
-/**
- * A news site's article in the publisher's own plain style: system fonts, one inline stylesheet, no images and no
- * third parties, so that what changes between the forms is the widget alone. The snippet sits where an editor would
- * put it, after the second paragraph, within the first screen of a phone.
- */
-export function articlePage(productOrigin: string, widget: WidgetKind | null): string {
-  return `<!doctype html>
-<html lang="lv">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Kā izvēlēties auto kredītu: seši jautājumi pirms parakstīšanas | Autoziņas</title>
-    <meta name="description" content="Procentu likme, termiņš, pirmā iemaksa un kopējās izmaksas: ko salīdzināt, pirms ņemat kredītu auto iegādei." />
-    <style>
+/** The article page's one inline stylesheet, in the publisher's plain style. */
+const ARTICLE_STYLE = `    <style>
       * { box-sizing: border-box; }
       body { margin: 0; font: 18px/1.6 Georgia, 'Times New Roman', serif; color: #1d1d1f; background: #fff; }
       a { color: #0b57d0; }
@@ -53,7 +41,22 @@ export function articlePage(productOrigin: string, widget: WidgetKind | null): s
       footer { padding: 1.5rem 1rem; background: #f1f3f4; font: 0.85rem system-ui, sans-serif; color: #5f6368;
         text-align: center; }
     </style>
-  </head>
+`;
+
+/**
+ * A news site's article in the publisher's own plain style: system fonts, one inline stylesheet, no images and no
+ * third parties, so that what changes between the forms is the widget alone. The snippet sits where an editor would
+ * put it, after the second paragraph, within the first screen of a phone.
+ */
+export function articlePage(productOrigin: string, widget: WidgetKind | null): string {
+  return `<!doctype html>
+<html lang="lv">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Kā izvēlēties auto kredītu: seši jautājumi pirms parakstīšanas | Autoziņas</title>
+    <meta name="description" content="Procentu likme, termiņš, pirmā iemaksa un kopējās izmaksas: ko salīdzināt, pirms ņemat kredītu auto iegādei." />
+${ARTICLE_STYLE}  </head>
   <body>
     <header class="site">
       <a class="brand" href="/">Autoziņas</a>

@@ -1,5 +1,5 @@
 import { chromium, type Browser } from '@playwright/test';
-import { CHROME_FLAGS, findChrome } from '../lighthouse.ts';
+import { CHROME_FLAGS, findChrome } from '../bench-processes.ts';
 
 /** Playwright adds its own headless flag; the rest as Lighthouse's Chromium has them, offline included. */
 const playwrightArgs = () => CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless'));

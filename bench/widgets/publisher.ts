@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { HOST } from '../lighthouse.ts';
+import { HOST } from '../bench-processes.ts';
 import { articlePage, VARIANTS } from './article.ts';
 
 /** The publisher's site: the article's forms, compressed when asked (as a publisher's server would), nothing else. */

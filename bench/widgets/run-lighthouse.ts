@@ -1,5 +1,6 @@
 import type { Result } from 'lighthouse';
-import { auditPage, launchChrome, offHostRequests } from '../lighthouse.ts';
+import { launchChrome } from '../bench-processes.ts';
+import { auditPage, offHostRequests } from '../lighthouse.ts';
 import { VARIANTS } from './article.ts';
 import {
   assertWidgetLoaded,

@@ -15,92 +15,19 @@ import { consentsOf } from './consents.ts';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
+type ExportedRow = ApplicationRow & { created_at: Date; tracking: unknown; notice_choices: unknown };
+
 export async function exportPersonData(broker: Broker, personKey: string) {
-  const { db, cipher, lenders } = broker;
+  const { db } = broker;
   const rows = (
-    await db.query<ApplicationRow & { created_at: Date; tracking: unknown; notice_choices: unknown }>(
+    await db.query<ExportedRow>(
       `SELECT ${APPLICATION_COLUMNS}, created_at, tracking, notice_choices FROM applications
        WHERE person_key = $1 ORDER BY created_at DESC`,
       [personKey],
     )
   ).rows;
   const applications = [];
-  for (const row of rows) {
-    const identifications = (
-      await db.query<{
-        method: string;
-        institution_id: string | null;
-        state: string;
-        created_at: Date;
-        finished_at: Date | null;
-      }>(
-        `SELECT method, institution_id, state, created_at, finished_at FROM identifications
-         WHERE application_id = $1 ORDER BY created_at`,
-        [row.id],
-      )
-    ).rows;
-    const requests = (
-      await db.query<{ lender_id: string; state: string; sent_at: Date | null; answered_at: Date | null }>(
-        'SELECT lender_id, state, sent_at, answered_at FROM lender_requests WHERE application_id = $1 ORDER BY lender_id',
-        [row.id],
-      )
-    ).rows;
-    const offers = (
-      await db.query<Record<string, unknown> & { lender_id: string; valid_until: Date; created_at: Date }>(
-        `SELECT id, lender_id, amount::float8 AS amount, term, annual_rate::float8 AS annual_rate,
-           arrangement_fee::float8 AS arrangement_fee, monthly_fee::float8 AS monthly_fee,
-           monthly_payment::float8 AS monthly_payment, total_payable::float8 AS total_payable,
-           total_cost_of_credit::float8 AS total_cost_of_credit, apr::float8 AS apr, valid_until, created_at
-         FROM offers WHERE application_id = $1 ORDER BY apr`,
-        [row.id],
-      )
-    ).rows;
-    const notices = (
-      await db.query<{ kind: string; channel: string; state: string; created_at: Date; sent_at: Date | null }>(
-        'SELECT kind, channel, state, created_at, sent_at FROM notices WHERE application_id = $1 ORDER BY created_at',
-        [row.id],
-      )
-    ).rows;
-    const lenderName = (id: string) => lenders.get(id)?.name ?? id;
-    applications.push({
-      id: row.id,
-      createdAt: row.created_at.toISOString(),
-      state: row.state,
-      language: row.language,
-      loan: { amount: row.amount, term: row.term, purpose: row.purpose },
-      applicant: openApplicant(cipher, row),
-      tracking: row.tracking,
-      noticeChoices: row.notice_choices,
-      identifications: identifications.map((identification) => ({
-        method: identification.method,
-        bank: identification.institution_id,
-        state: identification.state,
-        startedAt: identification.created_at.toISOString(),
-        finishedAt: iso(identification.finished_at),
-      })),
-      lenders: requests.map((request) => ({
-        lender: lenderName(request.lender_id),
-        state: request.state,
-        sentAt: iso(request.sent_at),
-        answeredAt: iso(request.answered_at),
-      })),
-      offers: offers.map(({ lender_id, valid_until, created_at, ...terms }) => ({
-        lender: lenderName(lender_id),
-        ...terms,
-        validUntil: valid_until.toISOString(),
-        receivedAt: created_at.toISOString(),
-      })),
-      chosenOfferId: row.chosen_offer_id,
-      signUrl: row.sign_url,
-      messages: notices.map((notice) => ({
-        kind: notice.kind,
-        channel: notice.channel,
-        state: notice.state,
-        queuedAt: notice.created_at.toISOString(),
-        sentAt: iso(notice.sent_at),
-      })),
-    });
-  }
+  for (const row of rows) applications.push(await applicationExport(broker, row));
   const sessions = (
     await db.query<{ method: string; created_at: Date; last_seen_at: Date }>(
       'SELECT method, created_at, last_seen_at FROM account_sessions WHERE person_key = $1 ORDER BY created_at',
@@ -121,6 +48,85 @@ export async function exportPersonData(broker: Broker, personKey: string) {
       method: session.method,
       startedAt: session.created_at.toISOString(),
       lastSeenAt: session.last_seen_at.toISOString(),
+    })),
+  };
+}
+
+/** One application as the export shows it: its identifications, lenders, offers and messages. */
+async function applicationExport(broker: Broker, row: ExportedRow) {
+  const { db, cipher, lenders } = broker;
+  const identifications = (
+    await db.query<{
+      method: string;
+      institution_id: string | null;
+      state: string;
+      created_at: Date;
+      finished_at: Date | null;
+    }>(
+      `SELECT method, institution_id, state, created_at, finished_at FROM identifications
+       WHERE application_id = $1 ORDER BY created_at`,
+      [row.id],
+    )
+  ).rows;
+  const requests = (
+    await db.query<{ lender_id: string; state: string; sent_at: Date | null; answered_at: Date | null }>(
+      'SELECT lender_id, state, sent_at, answered_at FROM lender_requests WHERE application_id = $1 ORDER BY lender_id',
+      [row.id],
+    )
+  ).rows;
+  const offers = (
+    await db.query<Record<string, unknown> & { lender_id: string; valid_until: Date; created_at: Date }>(
+      `SELECT id, lender_id, amount::float8 AS amount, term, annual_rate::float8 AS annual_rate,
+         arrangement_fee::float8 AS arrangement_fee, monthly_fee::float8 AS monthly_fee,
+         monthly_payment::float8 AS monthly_payment, total_payable::float8 AS total_payable,
+         total_cost_of_credit::float8 AS total_cost_of_credit, apr::float8 AS apr, valid_until, created_at
+       FROM offers WHERE application_id = $1 ORDER BY apr`,
+      [row.id],
+    )
+  ).rows;
+  const notices = (
+    await db.query<{ kind: string; channel: string; state: string; created_at: Date; sent_at: Date | null }>(
+      'SELECT kind, channel, state, created_at, sent_at FROM notices WHERE application_id = $1 ORDER BY created_at',
+      [row.id],
+    )
+  ).rows;
+  const lenderName = (id: string) => lenders.get(id)?.name ?? id;
+  return {
+    id: row.id,
+    createdAt: row.created_at.toISOString(),
+    state: row.state,
+    language: row.language,
+    loan: { amount: row.amount, term: row.term, purpose: row.purpose },
+    applicant: openApplicant(cipher, row),
+    tracking: row.tracking,
+    noticeChoices: row.notice_choices,
+    identifications: identifications.map((identification) => ({
+      method: identification.method,
+      bank: identification.institution_id,
+      state: identification.state,
+      startedAt: identification.created_at.toISOString(),
+      finishedAt: iso(identification.finished_at),
+    })),
+    lenders: requests.map((request) => ({
+      lender: lenderName(request.lender_id),
+      state: request.state,
+      sentAt: iso(request.sent_at),
+      answeredAt: iso(request.answered_at),
+    })),
+    offers: offers.map(({ lender_id, valid_until, created_at, ...terms }) => ({
+      lender: lenderName(lender_id),
+      ...terms,
+      validUntil: valid_until.toISOString(),
+      receivedAt: created_at.toISOString(),
+    })),
+    chosenOfferId: row.chosen_offer_id,
+    signUrl: row.sign_url,
+    messages: notices.map((notice) => ({
+      kind: notice.kind,
+      channel: notice.channel,
+      state: notice.state,
+      queuedAt: notice.created_at.toISOString(),
+      sentAt: iso(notice.sent_at),
     })),
   };
 }

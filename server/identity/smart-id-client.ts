@@ -184,6 +184,78 @@ const START_ATTEMPTS = 3;
 /** Hashes of sessions this client started, for pollSession without a hash; forgotten after 10 minutes. */
 const REMEMBER_MS = 10 * 60_000;
 
+function json(response: IncomingAnswer, what: string): unknown {
+  try {
+    return JSON.parse(response.text);
+  } catch (error) {
+    throw new SmartIdError('bad_response', `Smart-ID ${what}: answer is not JSON`, { cause: error });
+  }
+}
+
+function httpError(response: IncomingAnswer, what: string): SmartIdError {
+  const { status } = response;
+  return new SmartIdError('http', `Smart-ID ${what}: HTTP ${status}`, {
+    status,
+    retryable: status === 429 || status >= 500,
+  });
+}
+
+const ok = (response: IncomingAnswer) => response.status >= 200 && response.status < 300;
+
+/** Remembers a started session's hash, forgetting those older than REMEMBER_MS (the map is in start order). */
+function remember(remembered: Map<string, { hash: string; at: number }>, sessionId: string, hash: string) {
+  const at = Date.now();
+  for (const [id, entry] of remembered) {
+    if (at - entry.at > REMEMBER_MS) remembered.delete(id);
+    else break;
+  }
+  remembered.set(sessionId, { hash, at });
+}
+
+/** A complete answer's proof: the qualified certificate from our CA, and its signature of the hash we sent. */
+function verifyComplete(
+  answer: z.infer<typeof sessionAnswerSchema>,
+  hash: Buffer,
+  caPublicKey: KeyObject,
+  now: Date,
+): SmartIdSessionResult {
+  const invalid = { state: 'COMPLETE', endResult: 'SIGNATURE_INVALID' } as const;
+  if (!answer.cert || !answer.signature || answer.signature.algorithm !== 'Ed25519') return invalid;
+  const read = readSandboxCertificate(answer.cert.value, caPublicKey, now);
+  if (!read || read.certificate.certificateLevel !== 'QUALIFIED') return invalid;
+  const personalCode = personalCodeFromSerialNumber(read.certificate.subject.serialNumber);
+  if (!personalCode) return invalid;
+  let valid: boolean;
+  try {
+    valid = verify(null, hash, read.publicKey, Buffer.from(answer.signature.value, 'base64'));
+  } catch {
+    return invalid;
+  }
+  if (!valid) return invalid;
+  return {
+    state: 'COMPLETE',
+    endResult: 'OK',
+    identity: {
+      personalCode,
+      givenName: read.certificate.subject.givenName,
+      surname: read.certificate.subject.surname,
+    },
+    ...(answer.result?.documentNumber ? { documentNumber: answer.result.documentNumber } : {}),
+  };
+}
+
+/** An authentication's start (RP API v2 §2.3.5): a qualified certificate, our hash, the text and PIN prompt. */
+function startBody(relyingPartyUUID: string, relyingPartyName: string, hash: Buffer, displayText60: string): string {
+  return JSON.stringify({
+    relyingPartyUUID,
+    relyingPartyName,
+    certificateLevel: 'QUALIFIED',
+    hash: hash.toString('base64'),
+    hashType: 'SHA512',
+    allowedInteractionsOrder: [{ type: 'displayTextAndPIN', displayText60 }],
+  });
+}
+
 export function createSmartIdClient({
   baseUrl,
   relyingPartyUUID,
@@ -210,24 +282,6 @@ export function createSmartIdClient({
     }
   }
 
-  function json(response: IncomingAnswer, what: string): unknown {
-    try {
-      return JSON.parse(response.text);
-    } catch (error) {
-      throw new SmartIdError('bad_response', `Smart-ID ${what}: answer is not JSON`, { cause: error });
-    }
-  }
-
-  function httpError(response: IncomingAnswer, what: string): SmartIdError {
-    const { status } = response;
-    return new SmartIdError('http', `Smart-ID ${what}: HTTP ${status}`, {
-      status,
-      retryable: status === 429 || status >= 500,
-    });
-  }
-
-  const ok = (response: IncomingAnswer) => response.status >= 200 && response.status < 300;
-
   /** The start, sent again with the same body after no answer or a retryable status while the window lasts. */
   async function startCall(url: string, body: string): Promise<IncomingAnswer> {
     const first = Date.now();
@@ -250,41 +304,6 @@ export function createSmartIdClient({
     }
   }
 
-  function remember(sessionId: string, hash: string) {
-    const at = Date.now();
-    for (const [id, entry] of remembered) {
-      if (at - entry.at > REMEMBER_MS) remembered.delete(id);
-      else break;
-    }
-    remembered.set(sessionId, { hash, at });
-  }
-
-  function verifyComplete(answer: z.infer<typeof sessionAnswerSchema>, hash: Buffer): SmartIdSessionResult {
-    const invalid = { state: 'COMPLETE', endResult: 'SIGNATURE_INVALID' } as const;
-    if (!answer.cert || !answer.signature || answer.signature.algorithm !== 'Ed25519') return invalid;
-    const read = readSandboxCertificate(answer.cert.value, caPublicKey, now());
-    if (!read || read.certificate.certificateLevel !== 'QUALIFIED') return invalid;
-    const personalCode = personalCodeFromSerialNumber(read.certificate.subject.serialNumber);
-    if (!personalCode) return invalid;
-    let valid: boolean;
-    try {
-      valid = verify(null, hash, read.publicKey, Buffer.from(answer.signature.value, 'base64'));
-    } catch {
-      return invalid;
-    }
-    if (!valid) return invalid;
-    return {
-      state: 'COMPLETE',
-      endResult: 'OK',
-      identity: {
-        personalCode,
-        givenName: read.certificate.subject.givenName,
-        surname: read.certificate.subject.surname,
-      },
-      ...(answer.result?.documentNumber ? { documentNumber: answer.result.documentNumber } : {}),
-    };
-  }
-
   return {
     async startAuthentication(personalCode, displayText60) {
       const code = formatPersonalCode(personalCode);
@@ -293,14 +312,7 @@ export function createSmartIdClient({
       const hash = randomBytes(64);
       const response = await startCall(
         `${base}/authentication/etsi/PNOLV-${code}`,
-        JSON.stringify({
-          relyingPartyUUID,
-          relyingPartyName,
-          certificateLevel: 'QUALIFIED',
-          hash: hash.toString('base64'),
-          hashType: 'SHA512',
-          allowedInteractionsOrder: [{ type: 'displayTextAndPIN', displayText60 }],
-        }),
+        startBody(relyingPartyUUID, relyingPartyName, hash, displayText60),
       );
       if (response.status === 471) return { kind: 'failed', endResult: 'NO_SUITABLE_ACCOUNT' };
       if (response.status === 472) return { kind: 'failed', endResult: 'PERSON_SHOULD_VIEW_APP' };
@@ -310,7 +322,7 @@ export function createSmartIdClient({
       if (!parsed.success) throw new SmartIdError('bad_response', 'Smart-ID start: unexpected answer');
       const sessionId = parsed.data.sessionID;
       const hashBase64 = hash.toString('base64');
-      remember(sessionId, hashBase64);
+      remember(remembered, sessionId, hashBase64);
       return { kind: 'started', sessionId, verificationCode: smartIdVerificationCode(hash), hash: hashBase64 };
     },
 
@@ -335,7 +347,7 @@ export function createSmartIdClient({
       const endResult = answer.result?.endResult ?? '';
       if (!isEndResult(endResult)) throw new SmartIdError('bad_response', 'Smart-ID poll: unknown end result');
       if (endResult !== 'OK') return { state: 'COMPLETE', endResult };
-      return verifyComplete(answer, Buffer.from(hashBase64, 'base64'));
+      return verifyComplete(answer, Buffer.from(hashBase64, 'base64'), caPublicKey, now());
     },
   };
 }

@@ -24,21 +24,19 @@ import {
   type WidgetKind,
   type WidgetOptions,
 } from '../../domain/widget-protocol/options.ts';
+import { startFrameSizing, type SizedFrame } from './frame-sizing.ts';
 import { inheritedStyle } from './inherit-style.ts';
 
 /** What a callback of `on` and a DOM event's `detail` carry: the message without its envelope. */
 export type WidgetEventDetail = { readonly widget: WidgetKind; readonly id: string } & Record<string, unknown>;
 type Listener = (detail: WidgetEventDetail & { readonly type: WidgetEventType }, element: HTMLElement) => void;
 
-interface Mounted {
+interface Mounted extends SizedFrame {
   readonly id: string;
   readonly kind: WidgetKind;
   readonly element: HTMLElement;
-  readonly iframe: HTMLIFrameElement;
   /** every event of a widget in test mode says so (`testMode: true`) */
   readonly testMode: boolean;
-  /** the content's height the widget last reported; the iframe may be taller for a while (see fit) */
-  need?: number;
 }
 
 /**
@@ -75,39 +73,100 @@ const TITLES = { lv: lvWords.frameTitle, ru: ruWords.frameTitle };
 
 const warn = (message: string) => console.warn(`[${GLOBAL_NAME}] ${message}`);
 
+function elementIn(page: Window & typeof globalThis, target: unknown): HTMLElement | null {
+  const element = typeof target === 'string' ? page.document.querySelector(target) : target;
+  if (element instanceof page.HTMLElement) return element;
+  warn(`no element ${typeof target === 'string' ? `matches "${target}"` : 'was given'}.`);
+  return null;
+}
+
+/** The host page's own utm_* and click_ID, where the widget's configuration sets none. */
+function pageTracking(page: Window & typeof globalThis): WidgetOptions {
+  const params = new URL(page.location.href).searchParams;
+  const raw: Record<string, string> = {};
+  for (const name of TRACKING_OPTION_NAMES) {
+    const value = params.get(OPTION_PARAMS[name]);
+    if (value) raw[name] = value;
+  }
+  return readWidgetOptions(raw).options;
+}
+
+/** Runs the calls queued before the script arrived, then answers the page's calls itself. */
+function install(page: Window & typeof globalThis, commands: Record<string, (...args: unknown[]) => void>): void {
+  const api = Object.assign(
+    (command: unknown, ...args: unknown[]) => {
+      const run = typeof command === 'string' ? commands[command] : undefined;
+      if (run) run(...args);
+      else warn(`unknown command ${JSON.stringify(command)}; use ${Object.keys(commands).join(', ')}.`);
+    },
+    commands,
+    { loaded: true, started: true },
+  );
+  const globals = page as unknown as Record<string, unknown>;
+  const queued = (globals[GLOBAL_NAME] as { q?: ArrayLike<unknown>[] } | undefined)?.q ?? [];
+  globals[GLOBAL_NAME] = api;
+  for (const call of queued) {
+    const [command, ...args] = Array.from(call);
+    api(command, ...args);
+  }
+}
+
+/** New figures for a mounted widget: the valid ones go to its frame, the others are named in the console. */
+function postUpdate(productOrigin: string, widget: Mounted, figures: unknown): void {
+  const { options, problems } = readWidgetOptions((figures ?? {}) as Record<string, unknown>);
+  for (const problem of problems) warn(problem);
+  const body: HostMessageBody = {
+    type: 'update',
+    ...(options.amount ? { amount: Number(options.amount) } : {}),
+    ...(options.term ? { term: Number(options.term) } : {}),
+  };
+  widget.iframe.contentWindow?.postMessage({ ...envelopeOf(widget.id), ...body }, productOrigin);
+}
+
+/** A widget's message as a DOM event on its element and a call of each `on` callback, under its alias too. */
+function deliver(
+  page: Window & typeof globalThis,
+  listeners: ReadonlyMap<WidgetEventType, ReadonlySet<Listener>>,
+  widget: Mounted,
+  message: WidgetMessage,
+): void {
+  const { id, type, ...rest } = message;
+  const fields: Record<string, unknown> = { ...rest };
+  delete fields.protocol;
+  delete fields.v;
+  const detail: WidgetEventDetail = {
+    widget: widget.kind,
+    id,
+    ...fields,
+    ...(widget.testMode ? { testMode: true } : {}),
+  };
+  const alias = EVENT_ALIASES[type];
+  for (const name of alias ? [type, alias] : [type]) {
+    widget.element.dispatchEvent(new page.CustomEvent(domEventName(name), { detail, bubbles: true }));
+    for (const listener of listeners.get(name) ?? []) {
+      try {
+        listener({ ...detail, type: name }, widget.element);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+}
+
 /**
  * The widgets' side on the publisher's page: it places each widget's iframe, sizes it to its
  * content, and turns the widget's messages into DOM events and callbacks. It trusts a message only
  * from the product's origin and from the very iframe it placed, and only in the protocol's shape.
  */
-/** How long after the visitor's own scroll a new step leaves the page alone. */
-const VISITOR_SCROLL_QUIET_MS = 1000;
-const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End', ' ']);
-
 export function startHost(productOrigin: string, page: Window & typeof globalThis): void {
   const doc = page.document;
   const mounted = new Map<HTMLElement, Mounted>();
   const listeners = new Map<WidgetEventType, Set<Listener>>();
   let defaults: Record<string, unknown> = {};
   let count = 0;
+  const resize = startFrameSizing(page, () => mounted.values());
 
-  const elementOf = (target: unknown): HTMLElement | null => {
-    const element = typeof target === 'string' ? doc.querySelector(target) : target;
-    if (element instanceof page.HTMLElement) return element;
-    warn(`no element ${typeof target === 'string' ? `matches "${target}"` : 'was given'}.`);
-    return null;
-  };
-
-  /** The host page's own utm_* and click_ID, where the widget's configuration sets none. */
-  const pageTracking = (): WidgetOptions => {
-    const params = new URL(page.location.href).searchParams;
-    const raw: Record<string, string> = {};
-    for (const name of TRACKING_OPTION_NAMES) {
-      const value = params.get(OPTION_PARAMS[name]);
-      if (value) raw[name] = value;
-    }
-    return readWidgetOptions(raw).options;
-  };
+  const elementOf = (target: unknown) => elementIn(page, target);
 
   function mount(target: unknown, given: unknown): void {
     const element = elementOf(target);
@@ -128,7 +187,7 @@ export function startHost(productOrigin: string, page: Window & typeof globalThi
     unmount(element);
 
     const id = `w${(++count).toString(36)}`;
-    const query = optionsToQuery({ ...pageTracking(), ...options });
+    const query = optionsToQuery({ ...pageTracking(page), ...options });
     query.set(FRAME_PARAMS.hostOrigin, page.location.origin);
     query.set(FRAME_PARAMS.widgetId, id);
     const iframe = doc.createElement('iframe');
@@ -154,14 +213,7 @@ export function startHost(productOrigin: string, page: Window & typeof globalThi
     const element = elementOf(target);
     const widget = element && mounted.get(element);
     if (!widget) return warn('update: no widget is mounted there.');
-    const { options, problems } = readWidgetOptions((figures ?? {}) as Record<string, unknown>);
-    for (const problem of problems) warn(problem);
-    const body: HostMessageBody = {
-      type: 'update',
-      ...(options.amount ? { amount: Number(options.amount) } : {}),
-      ...(options.term ? { term: Number(options.term) } : {}),
-    };
-    widget.iframe.contentWindow?.postMessage({ ...envelopeOf(widget.id), ...body }, productOrigin);
+    postUpdate(productOrigin, widget, figures);
   }
 
   function on(type: unknown, callback: unknown): void {
@@ -173,80 +225,14 @@ export function startHost(productOrigin: string, page: Window & typeof globalThi
     listeners.set(type as WidgetEventType, set);
   }
 
-  /**
-   * Sizes the iframe to its content without moving the publisher's page under the visitor's eyes: it
-   * grows at once (what is below it moves only if it is in view), but shrinks no further than the
-   * viewport's bottom edge, so what is below never slides up into view; the rest of the shrink waits
-   * until the visitor scrolls up (the bottom edge then climbs the iframe). The iframe's own `height`
-   * transition makes the change smooth.
-   */
-  function fit(widget: Mounted): void {
-    const { iframe, need } = widget;
-    if (need === undefined) return;
-    const current = parseFloat(iframe.style.height) || 0;
-    const reachesBottom = Math.ceil(page.innerHeight - iframe.getBoundingClientRect().top);
-    const height = Math.max(need, Math.min(current, reachesBottom));
-    if (height !== current) iframe.style.height = `${height}px`;
-  }
-  const refit = () => {
-    for (const widget of mounted.values())
-      if ((widget.need ?? Infinity) < parseFloat(widget.iframe.style.height)) fit(widget);
-  };
-  // captured: a publisher may place the widget in a scrolling box of its own, whose scroll does not bubble
-  page.addEventListener('scroll', refit, { passive: true, capture: true });
-  page.addEventListener('resize', refit, { passive: true });
-
-  // the visitor's own scrolling (wheel, finger, scroll keys on the host page): a step that arrives meanwhile leaves the
-  // page where they are taking it, rather than snatching it from under their hand
-  let visitorScrolledAt = -Infinity;
-  const visitorScrolls = (event: Event) => {
-    if (event.type !== 'keydown' || SCROLL_KEYS.has((event as KeyboardEvent).key))
-      visitorScrolledAt = page.performance.now();
-  };
-  for (const name of ['wheel', 'touchmove', 'keydown'])
-    page.addEventListener(name, visitorScrolls, { passive: true, capture: true });
-
-  function resize(widget: Mounted, height: number, newStep: boolean): void {
-    widget.need = height;
-    const { top, bottom } = widget.iframe.getBoundingClientRect();
-    // a new step starts at its top: bring it into view if the visitor was inside the widget below
-    // it (a scroll, which moves nothing on the page), never if they had left it to read on or are scrolling
-    const scrolling = page.performance.now() - visitorScrolledAt < VISITOR_SCROLL_QUIET_MS;
-    if (newStep && top < 0 && bottom > 0 && !scrolling) widget.iframe.scrollIntoView({ block: 'start' });
-    fit(widget);
-  }
-
-  function deliver(widget: Mounted, message: WidgetMessage): void {
-    const { id, type, ...rest } = message;
-    const fields: Record<string, unknown> = { ...rest };
-    delete fields.protocol;
-    delete fields.v;
-    if (type === 'resize') resize(widget, message.height, message.newStep === true);
-    const detail: WidgetEventDetail = {
-      widget: widget.kind,
-      id,
-      ...fields,
-      ...(widget.testMode ? { testMode: true } : {}),
-    };
-    const alias = EVENT_ALIASES[type];
-    for (const name of alias ? [type, alias] : [type]) {
-      widget.element.dispatchEvent(new page.CustomEvent(domEventName(name), { detail, bubbles: true }));
-      for (const listener of listeners.get(name) ?? []) {
-        try {
-          listener({ ...detail, type: name }, widget.element);
-        } catch (error) {
-          console.error(error);
-        }
-      }
-    }
-  }
-
   page.addEventListener('message', (event) => {
     if (event.origin !== productOrigin) return;
     const widget = [...mounted.values()].find((candidate) => candidate.iframe.contentWindow === event.source);
     if (!widget) return;
     const parsed = widgetMessageSchema.safeParse(event.data);
-    if (parsed.success && parsed.data.id === widget.id) deliver(widget, parsed.data);
+    if (!parsed.success || parsed.data.id !== widget.id) return;
+    if (parsed.data.type === 'resize') resize(widget, parsed.data.height, parsed.data.newStep === true);
+    deliver(page, listeners, widget, parsed.data);
   });
 
   const scan = () => {
@@ -267,23 +253,7 @@ export function startHost(productOrigin: string, page: Window & typeof globalThi
     on,
     scan,
   };
-  const api = Object.assign(
-    (command: unknown, ...args: unknown[]) => {
-      const run = typeof command === 'string' ? commands[command] : undefined;
-      if (run) run(...args);
-      else warn(`unknown command ${JSON.stringify(command)}; use ${Object.keys(commands).join(', ')}.`);
-    },
-    commands,
-    { loaded: true, started: true },
-  );
-
-  const globals = page as unknown as Record<string, unknown>;
-  const queued = (globals[GLOBAL_NAME] as { q?: ArrayLike<unknown>[] } | undefined)?.q ?? [];
-  globals[GLOBAL_NAME] = api;
-  for (const call of queued) {
-    const [command, ...args] = Array.from(call);
-    api(command, ...args);
-  }
+  install(page, commands);
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', scan, { once: true });
   else scan();
 }

@@ -74,18 +74,7 @@ export function ApplicationCard({
         </div>
       </dl>
       {error ? <Alert>{error}</Alert> : null}
-      {application.lenders.length > 0 ? (
-        <details className="account-application__lenders">
-          <summary>{t('applications.lenders')}</summary>
-          <ul>
-            {application.lenders.map((lender) => (
-              <li key={lender.lenderId}>
-                {lender.name}: {t(`progress.${lender.progress}`)}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      {application.lenders.length > 0 ? <LenderProgress lenders={application.lenders} /> : null}
       {chosen && application.signUrl ? (
         <p className="account-application__chosen">
           <a className="button button--primary" href={application.signUrl}>
@@ -97,38 +86,17 @@ export function ApplicationCard({
         <>
           <h4>{t('applications.offers')}</h4>
           <ul className="account-offers">
-            {application.offers.map((offer) => {
-              const expired = isOfferExpired(offer, now);
-              const isChosen = offer.id === application.chosenOfferId;
-              return (
-                <li key={offer.id} className={`account-offer${expired ? ' account-offer--expired' : ''}`}>
-                  <p className="account-offer__lender">
-                    {offer.lenderName}
-                    {isChosen ? <span className="account-offer__chosen"> · {t('applications.chosen')}</span> : null}
-                  </p>
-                  <p className="account-offer__terms">
-                    {t('applications.monthly')}: {formatEuroCents(lang, offer.monthlyPayment)} · {t('applications.apr')}
-                    : {formatPercent(lang, offer.apr)} · {t('applications.total')}:{' '}
-                    {formatEuroCents(lang, offer.totalPayable)}
-                  </p>
-                  <p className="account-offer__validity">
-                    {expired
-                      ? t('applications.expired')
-                      : t('applications.validFor', { time: timeLeft(Date.parse(offer.validUntil) - now, t) })}
-                  </p>
-                  {!expired && !isChosen && CHOOSABLE.has(application.state) ? (
-                    <Button
-                      variant="secondary"
-                      isDisabled={busy}
-                      aria-label={t('applications.chooseLender', { lender: offer.lenderName })}
-                      onPress={() => void choose(offer)}
-                    >
-                      {t('applications.choose')}
-                    </Button>
-                  ) : null}
-                </li>
-              );
-            })}
+            {application.offers.map((offer) => (
+              <OfferItem
+                key={offer.id}
+                offer={offer}
+                now={now}
+                isChosen={offer.id === application.chosenOfferId}
+                choosable={CHOOSABLE.has(application.state)}
+                busy={busy}
+                onChoose={() => void choose(offer)}
+              />
+            ))}
           </ul>
         </>
       ) : null}
@@ -142,5 +110,70 @@ export function ApplicationCard({
         </Button>
       ) : null}
     </article>
+  );
+}
+
+/** One offer of the application: its terms, its time left, and the choice while it may be made. */
+function OfferItem({
+  offer,
+  now,
+  isChosen,
+  choosable,
+  busy,
+  onChoose,
+}: {
+  offer: Offer;
+  now: number;
+  isChosen: boolean;
+  choosable: boolean;
+  busy: boolean;
+  onChoose: () => void;
+}) {
+  const { t } = useTranslation('account');
+  const lang = useLanguage();
+  const expired = isOfferExpired(offer, now);
+  return (
+    <li className={`account-offer${expired ? ' account-offer--expired' : ''}`}>
+      <p className="account-offer__lender">
+        {offer.lenderName}
+        {isChosen ? <span className="account-offer__chosen"> · {t('applications.chosen')}</span> : null}
+      </p>
+      <p className="account-offer__terms">
+        {t('applications.monthly')}: {formatEuroCents(lang, offer.monthlyPayment)} · {t('applications.apr')}:{' '}
+        {formatPercent(lang, offer.apr)} · {t('applications.total')}: {formatEuroCents(lang, offer.totalPayable)}
+      </p>
+      <p className="account-offer__validity">
+        {expired
+          ? t('applications.expired')
+          : t('applications.validFor', { time: timeLeft(Date.parse(offer.validUntil) - now, t) })}
+      </p>
+      {!expired && !isChosen && choosable ? (
+        <Button
+          variant="secondary"
+          isDisabled={busy}
+          aria-label={t('applications.chooseLender', { lender: offer.lenderName })}
+          onPress={onChoose}
+        >
+          {t('applications.choose')}
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+/** Where each lender is with the application, behind a disclosure. */
+function LenderProgress({ lenders }: { lenders: AccountApplication['lenders'] }) {
+  const { t } = useTranslation('account');
+  return (
+    <details className="account-application__lenders">
+      <summary>{t('applications.lenders')}</summary>
+      <ul>
+        {lenders.map((lender) => (
+          <li key={lender.lenderId}>
+            {lender.name}: {t(`progress.${lender.progress}`)}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

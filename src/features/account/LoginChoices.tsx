@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Institution } from '../../../domain/api.ts';
 import { isValidPersonalCode } from '../../../domain/personal-code.ts';
+import type { AccountClient } from '../../api/account-client.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -9,6 +10,8 @@ import { useLanguage } from '../../i18n/use-language.ts';
 import { useAccountClient } from './account-context.ts';
 import { errorMessage } from './error-message.ts';
 import { SmartIdWait } from './SmartIdWait.tsx';
+
+type RedirectLogin = Exclude<Parameters<AccountClient['startLogin']>[0], { method: 'smartId' }>;
 
 /** The three ways in, as in the application: Smart-ID (by personal code), an internet bank, eParaksts. */
 export function LoginChoices({ notice, onLoggedIn }: { notice: string | null; onLoggedIn: () => void }) {
@@ -38,7 +41,7 @@ export function LoginChoices({ notice, onLoggedIn }: { notice: string | null; on
     }
   };
 
-  const redirectTo = async (body: Parameters<typeof client.startLogin>[0]) => {
+  const redirectTo = async (body: RedirectLogin) => {
     const answer = await client.startLogin(body);
     if (answer.method !== 'smartId') window.location.assign(answer.redirectUrl);
   };
@@ -92,6 +95,25 @@ export function LoginChoices({ notice, onLoggedIn }: { notice: string | null; on
           {t('login.smartIdStart')}
         </Button>
       </form>
+      <RedirectChoices banks={banks} busy={busy} onChoose={(body) => void go(() => redirectTo(body))} />
+    </section>
+  );
+}
+
+/** The ways in that leave for the provider's page: an internet bank, eParaksts. */
+function RedirectChoices({
+  banks,
+  busy,
+  onChoose,
+}: {
+  banks: readonly Institution[];
+  busy: boolean;
+  onChoose: (body: RedirectLogin) => void;
+}) {
+  const { t } = useTranslation('account');
+  const language = useLanguage();
+  return (
+    <>
       <div className="account-login__banks">
         <h3>{t('login.bankHeading')}</h3>
         <ul className="account-login__bank-list">
@@ -100,7 +122,7 @@ export function LoginChoices({ notice, onLoggedIn }: { notice: string | null; on
               <Button
                 variant="secondary"
                 isDisabled={busy}
-                onPress={() => void go(() => redirectTo({ method: 'bank', institutionId: bank.id, language }))}
+                onPress={() => onChoose({ method: 'bank', institutionId: bank.id, language })}
               >
                 {bank.name}
               </Button>
@@ -110,14 +132,10 @@ export function LoginChoices({ notice, onLoggedIn }: { notice: string | null; on
       </div>
       <div className="account-login__other">
         <h3>{t('login.otherWays')}</h3>
-        <Button
-          variant="secondary"
-          isDisabled={busy}
-          onPress={() => void go(() => redirectTo({ method: 'eSignature', language }))}
-        >
+        <Button variant="secondary" isDisabled={busy} onPress={() => onChoose({ method: 'eSignature', language })}>
           {t('login.eParaksts')}
         </Button>
       </div>
-    </section>
+    </>
   );
 }

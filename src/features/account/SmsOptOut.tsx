@@ -29,62 +29,49 @@ export function SmsOptOut({ client: given }: { client?: AccountClient }) {
   const hydrated = useHydrated();
   const shown = formatPhoneForDisplay(normalizePhone(phone));
 
-  const send = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!isValidPhone(phone)) {
-      setFieldError(tv('phone'));
+  /** One step's submission: the field checked, then the request; the next step once it is answered. */
+  const submit = async (valid: boolean, invalid: string, request: () => Promise<void>, next: Step) => {
+    if (!valid) {
+      setFieldError(invalid);
       return;
     }
     setFieldError(undefined);
     setError(null);
     setBusy(true);
     try {
-      await client.startSmsOptOut(normalizePhone(phone));
-      setStep('code');
+      await request();
+      setStep(next);
     } catch (failure) {
       setError(errorMessage(failure, t, t('errors.network')));
     }
     setBusy(false);
   };
-
-  const confirm = async (event: FormEvent) => {
+  const send = (event?: FormEvent) => {
+    event?.preventDefault();
+    return submit(isValidPhone(phone), tv('phone'), () => client.startSmsOptOut(normalizePhone(phone)), 'code');
+  };
+  const confirm = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) {
-      setFieldError(tv('smsCode'));
-      return;
-    }
-    setFieldError(undefined);
-    setError(null);
-    setBusy(true);
-    try {
-      await client.confirmSmsOptOut(normalizePhone(phone), code.trim());
-      setStep('done');
-    } catch (failure) {
-      setError(errorMessage(failure, t, t('errors.network')));
-    }
-    setBusy(false);
+    const typed = code.trim();
+    return submit(
+      /^\d{6}$/.test(typed),
+      tv('smsCode'),
+      () => client.confirmSmsOptOut(normalizePhone(phone), typed),
+      'done',
+    );
   };
 
   return (
     <div className="account-form" data-hydrated={hydrated ? '' : undefined}>
       {error ? <Alert>{error}</Alert> : null}
       {step === 'phone' ? (
-        <form onSubmit={(event) => void send(event)} noValidate>
-          <TextField
-            label={t('smsOptOut.phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            value={phone}
-            onChange={setPhone}
-            error={fieldError}
-            maxLength={24}
-            isRequired
-          />
-          <Button type="submit" isDisabled={busy || !hydrated}>
-            {t('smsOptOut.send')}
-          </Button>
-        </form>
+        <PhoneStep
+          phone={phone}
+          onChange={setPhone}
+          error={fieldError}
+          disabled={busy || !hydrated}
+          onSubmit={(event) => void send(event)}
+        />
       ) : null}
       {step === 'code' ? (
         <form onSubmit={(event) => void confirm(event)} noValidate>
@@ -117,5 +104,40 @@ export function SmsOptOut({ client: given }: { client?: AccountClient }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The first step: the phone number the codes and messages go to. */
+function PhoneStep({
+  phone,
+  onChange,
+  error,
+  disabled,
+  onSubmit,
+}: {
+  phone: string;
+  onChange: (phone: string) => void;
+  error: string | undefined;
+  disabled: boolean;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  const { t } = useTranslation('account');
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <TextField
+        label={t('smsOptOut.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        value={phone}
+        onChange={onChange}
+        error={error}
+        maxLength={24}
+        isRequired
+      />
+      <Button type="submit" isDisabled={disabled}>
+        {t('smsOptOut.send')}
+      </Button>
+    </form>
   );
 }

@@ -15,44 +15,12 @@ import { useLanguage } from '../../i18n/use-language.ts';
 
 /** `calculator`: the calculator island, which the page's route places (features do not import each other). */
 export function HomePage({ variant, calculator }: { variant?: 'v1' | 'v2'; calculator: ReactNode }) {
-  const { t } = useTranslation();
   const lang = useLanguage();
   const home = useContent('home');
-  const hero = variant ? { ...home.hero, ...home.heroVariants[variant] } : home.hero;
   const ctaHref = applicationHref(lang, 'consumer', { amount: DEFAULT_AMOUNT, months: DEFAULT_TERM });
-  // the headline rate never stands alone: its APR is the representative example's, shown below it
-  const example = representativeExample();
   return (
     <>
-      <section className="hero">
-        <div className="container hero__inner">
-          <div className="hero__text">
-            <h1>{hero.heading}</h1>
-            <p className="hero__rate">
-              {home.hero.rateLine
-                .replace('{{rate}}', formatPercent(lang, FROM_RATE_PERCENT))
-                .replace('{{apr}}', formatPercent(lang, example.aprPercent))}
-            </p>
-            <CreditWarning headline />
-            <p className="hero__lead">{hero.lead}</p>
-            <ul className="hero__bullets">
-              {home.hero.bullets.map((bullet) => (
-                <li key={bullet}>{bullet}</li>
-              ))}
-            </ul>
-            <a className="button button--primary button--large" href={ctaHref}>
-              {t('cta.getOffers')}
-            </a>
-            <div className="hero__example">
-              <RepresentativeExample example={example} headingLevel={2} withWarning={false} />
-            </div>
-          </div>
-          <div className="hero__calculator">
-            <ProductTabs lang={lang} labels={home.tabs} />
-            {calculator}
-          </div>
-        </div>
-      </section>
+      <HomeHero variant={variant} ctaHref={ctaHref} calculator={calculator} />
 
       <section className="section" aria-labelledby="steps-heading">
         <div className="container">
@@ -124,5 +92,54 @@ export function HomePage({ variant, calculator }: { variant?: 'v1' | 'v2'; calcu
         </div>
       </section>
     </>
+  );
+}
+
+/** The first screen: the headline, its rate with the representative example's APR, and the calculator. */
+function HomeHero({
+  variant,
+  ctaHref,
+  calculator,
+}: {
+  variant: 'v1' | 'v2' | undefined;
+  ctaHref: string;
+  calculator: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const home = useContent('home');
+  const hero = variant ? { ...home.hero, ...home.heroVariants[variant] } : home.hero;
+  // the headline rate never stands alone: its APR is the representative example's, shown below it
+  const example = representativeExample();
+  return (
+    <section className="hero">
+      <div className="container hero__inner">
+        <div className="hero__text">
+          <h1>{hero.heading}</h1>
+          <p className="hero__rate">
+            {home.hero.rateLine
+              .replace('{{rate}}', formatPercent(lang, FROM_RATE_PERCENT))
+              .replace('{{apr}}', formatPercent(lang, example.aprPercent))}
+          </p>
+          <CreditWarning headline />
+          <p className="hero__lead">{hero.lead}</p>
+          <ul className="hero__bullets">
+            {home.hero.bullets.map((bullet) => (
+              <li key={bullet}>{bullet}</li>
+            ))}
+          </ul>
+          <a className="button button--primary button--large" href={ctaHref}>
+            {t('cta.getOffers')}
+          </a>
+          <div className="hero__example">
+            <RepresentativeExample example={example} headingLevel={2} withWarning={false} />
+          </div>
+        </div>
+        <div className="hero__calculator">
+          <ProductTabs lang={lang} labels={home.tabs} />
+          {calculator}
+        </div>
+      </div>
+    </section>
   );
 }

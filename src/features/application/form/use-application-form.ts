@@ -43,44 +43,39 @@ interface Sent {
 export type IncomeGroup = 'incomeTypes' | 'spouseIncomeTypes';
 const DETAILS_OF = { incomeTypes: 'incomeDetails', spouseIncomeTypes: 'spouseIncomeDetails' } as const;
 
-/**
- * The state of the application form: the values, which fields were visited, the errors to show
- * (the schema's, once a field was left or the form submitted; the server's, beside the fields it
- * refused) and the submission to the machine.
- */
-export function useApplicationForm() {
-  const { t } = useTranslation('form');
-  const send = useSend();
-  const language = useWorkflow((s) => s.context.language);
-  const preselectedPurpose = useWorkflow((s) => s.context.preselectedPurpose);
-  const preselectedAmount = useWorkflow((s) => s.context.preselectedAmount);
-  const preselectedTerm = useWorkflow((s) => s.context.preselectedTerm);
-  const pending = useWorkflow((s) => s.matches({ enteringEssence: 'submitting' }));
-  const failed = useWorkflow((s) => s.matches({ enteringEssence: 'failed' }));
-  const serverErrors = useWorkflow((s) => s.context.fieldErrors);
-  const sendError = useWorkflow((s) => (s.matches({ enteringEssence: 'error' }) ? s.context.error : null));
+/** The machine's side of the form: the language, what the page preselected, and the submission's state. */
+function useFormMachine() {
+  return {
+    send: useSend(),
+    language: useWorkflow((s) => s.context.language),
+    preselected: {
+      purpose: useWorkflow((s) => s.context.preselectedPurpose),
+      amount: useWorkflow((s) => s.context.preselectedAmount),
+      term: useWorkflow((s) => s.context.preselectedTerm),
+    },
+    pending: useWorkflow((s) => s.matches({ enteringEssence: 'submitting' })),
+    failed: useWorkflow((s) => s.matches({ enteringEssence: 'failed' })),
+    serverErrors: useWorkflow((s) => s.context.fieldErrors),
+    sendError: useWorkflow((s) => (s.matches({ enteringEssence: 'error' }) ? s.context.error : null)),
+  };
+}
 
+/** The values, from what this tab's session kept (else the page's preselection), kept again at each change. */
+function useStoredValues(preselected: Parameters<typeof initialValues>[0]) {
   const [values, setValues] = useState<FormValues>(() => {
     const storage = sessionStorageOrNull();
-    return initialValues(
-      { purpose: preselectedPurpose, amount: preselectedAmount, term: preselectedTerm },
-      storage ? readApplicationDraft(storage) : null,
-    );
+    return initialValues(preselected, storage ? readApplicationDraft(storage) : null);
   });
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [sent, setSent] = useState<Sent | null>(null);
-  /** submissions the form itself refused: each puts the focus on the error summary */
-  const [refusedSubmits, setRefusedSubmits] = useState(0);
-
   useEffect(() => {
     const storage = sessionStorageOrNull();
     if (storage) writeApplicationDraft(storage, values);
   }, [values]);
+  return [values, setValues] as const;
+}
 
-  // the schema comes with the person's first move; until then nothing is judged, and a submission waits for it
+/** The schema comes with the person's first move; until then nothing is judged, and a submission waits for it. */
+function useLazyValidation() {
   const [validation, setValidation] = useState<ApplicationValidation | null>(null);
-  const [validationFailed, setValidationFailed] = useState(false);
   const firstMove = useFirstMove();
   useEffect(() => {
     if (!firstMove) return;
@@ -94,6 +89,111 @@ export function useApplicationForm() {
       current = false;
     };
   }, [firstMove]);
+  return { validation, setValidation, firstMove };
+}
+
+/** A birth date's part changed: the day stays only if the month (in that year) has it. */
+const withBirthPart = (current: FormValues, part: 'birthYear' | 'birthMonth' | 'birthDay', value: string) => {
+  const next = { ...current, [part]: value };
+  return dayOptions(next.birthYear, next.birthMonth).includes(next.birthDay) ? next : { ...next, birthDay: '' };
+};
+
+const withIncomeDetail = (
+  current: FormValues,
+  group: IncomeGroup,
+  type: IncomeType,
+  change: Partial<IncomeDetails>,
+) => {
+  const key = DETAILS_OF[group];
+  return { ...current, [key]: { ...current[key], [type]: { ...current[key][type], ...change } } };
+};
+
+/**
+ * The words of a failed submission: the server's own, which come in the page's language, else
+ * "could not send, try again" (no answer, or one that was not the API's).
+ */
+function sendErrorTextOf(
+  validationFailed: boolean,
+  sendError: ReturnType<typeof useFormMachine>['sendError'],
+  sendFailed: string,
+): string | null {
+  if (validationFailed) return sendFailed;
+  if (sendError === null) return null;
+  return sendError.status !== null && sendError.message && !CLIENT_FAILURES.has(sendError.code)
+    ? sendError.message
+    : sendFailed;
+}
+
+/**
+ * The submission: judged by the schema (loaded first if it has not come yet), then sent to the machine with
+ * an Idempotency-Key that stays the same for the same application sent again.
+ */
+function useSubmission(
+  machine: ReturnType<typeof useFormMachine>,
+  lazy: ReturnType<typeof useLazyValidation>,
+  assembled: Record<string, unknown>,
+  result: ReturnType<ApplicationValidation['schema']['safeParse']> | null,
+) {
+  const { send, language, pending } = machine;
+  const [submitted, setSubmitted] = useState(false);
+  const [sent, setSent] = useState<Sent | null>(null);
+  /** submissions the form itself refused: each puts the focus on the error summary */
+  const [refusedSubmits, setRefusedSubmits] = useState(0);
+  const [validationFailed, setValidationFailed] = useState(false);
+
+  const submitJudged = (
+    { readTracking }: ApplicationValidation,
+    result: ReturnType<ApplicationValidation['schema']['safeParse']>,
+  ) => {
+    setSubmitted(true);
+    if (!result.success) {
+      setRefusedSubmits((count) => count + 1);
+      return;
+    }
+    const storage = sessionStorageOrNull();
+    const tracking = storage ? readTracking(storage) : {};
+    const body: SubmitApplicationBody = {
+      language,
+      application: result.data,
+      ...(Object.keys(tracking).length > 0 ? { tracking } : {}),
+    };
+    const json = JSON.stringify(body);
+    // the same application again after an error: the same key, so the server never takes it twice
+    const idempotencyKey = sent?.json === json ? sent.idempotencyKey : newIdempotencyKey();
+    setSent({ json, idempotencyKey, assembled });
+    send({ type: 'SUBMIT', body, idempotencyKey });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setValidationFailed(false);
+    if (lazy.validation && result) return submitJudged(lazy.validation, result);
+    // submitted before the schema came: judged as it stood when sent, as soon as it is here
+    loadValidation().then(
+      (loaded) => {
+        lazy.setValidation(() => loaded);
+        submitJudged(loaded, loaded.schema.safeParse(assembled));
+      },
+      () => setValidationFailed(true),
+    );
+  };
+  return { submit, submitted, sent, refusedSubmits, validationFailed };
+}
+
+/**
+ * The state of the application form: the values, which fields were visited, the errors to show
+ * (the schema's, once a field was left or the form submitted; the server's, beside the fields it
+ * refused) and the submission to the machine.
+ */
+export function useApplicationForm() {
+  const { t } = useTranslation('form');
+  const machine = useFormMachine();
+  const { language, pending, failed, serverErrors } = machine;
+  const [values, setValues] = useStoredValues(machine.preselected);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const lazy = useLazyValidation();
+  const { validation, firstMove } = lazy;
 
   const assembled = useMemo(() => assembleApplication(values), [values]);
   const result = useMemo(() => validation?.schema.safeParse(assembled) ?? null, [validation, assembled]);
@@ -101,6 +201,7 @@ export function useApplicationForm() {
     () => (result === null || result.success || !validation ? {} : validation.fieldErrorKeys(result.error)),
     [validation, result],
   );
+  const { submit, submitted, sent, refusedSubmits, validationFailed } = useSubmission(machine, lazy, assembled, result);
 
   const update = (change: (current: FormValues) => FormValues) => {
     // one submission at a time: nothing changes while it is on its way
@@ -110,18 +211,10 @@ export function useApplicationForm() {
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
     update((current) => ({ ...current, [key]: value }));
-
   const setBirthPart = (part: 'birthYear' | 'birthMonth' | 'birthDay', value: string) =>
-    update((current) => {
-      const next = { ...current, [part]: value };
-      return dayOptions(next.birthYear, next.birthMonth).includes(next.birthDay) ? next : { ...next, birthDay: '' };
-    });
-
+    update((current) => withBirthPart(current, part, value));
   const setIncomeDetail = (group: IncomeGroup, type: IncomeType, change: Partial<IncomeDetails>) =>
-    update((current) => {
-      const key = DETAILS_OF[group];
-      return { ...current, [key]: { ...current[key], [type]: { ...current[key][type], ...change } } };
-    });
+    update((current) => withIncomeDetail(current, group, type, change));
 
   const touch = (key: string) => setTouched((current) => (current.has(key) ? current : new Set(current).add(key)));
 
@@ -154,74 +247,21 @@ export function useApplicationForm() {
     ...bind(key),
   });
 
-  const submitJudged = (
-    { readTracking }: ApplicationValidation,
-    result: ReturnType<ApplicationValidation['schema']['safeParse']>,
-  ) => {
-    setSubmitted(true);
-    if (!result.success) {
-      setRefusedSubmits((count) => count + 1);
-      return;
-    }
-    const storage = sessionStorageOrNull();
-    const tracking = storage ? readTracking(storage) : {};
-    const body: SubmitApplicationBody = {
-      language,
-      application: result.data,
-      ...(Object.keys(tracking).length > 0 ? { tracking } : {}),
-    };
-    const json = JSON.stringify(body);
-    // the same application again after an error: the same key, so the server never takes it twice
-    const idempotencyKey = sent?.json === json ? sent.idempotencyKey : newIdempotencyKey();
-    setSent({ json, idempotencyKey, assembled });
-    send({ type: 'SUBMIT', body, idempotencyKey });
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    setValidationFailed(false);
-    if (validation && result) return submitJudged(validation, result);
-    // submitted before the schema came: judged as it stood when sent, as soon as it is here
-    loadValidation().then(
-      (loaded) => {
-        setValidation(() => loaded);
-        submitJudged(loaded, loaded.schema.safeParse(assembled));
-      },
-      () => setValidationFailed(true),
-    );
-  };
-
-  /** Server messages with no field of the form to stand beside: they go above the button. */
-  const unplacedServerErrors = failed
-    ? Object.entries(serverErrors)
-        .filter(([path]) => !isShownPath(values, path))
-        .map(([, message]) => message)
-    : [];
-
   /**
    * The error summary: shown after a submission the form refused while errors remain, or after one
    * the server refused; it takes the focus at each such submission (the server's answer is a new
-   * object each time).
+   * object each time). Server messages with no field of the form to stand beside go in it, above the button.
    */
   const summary = {
     open: (submitted && result !== null && !result.success) || failed,
     focusKey: failed ? serverErrors : refusedSubmits,
-    messages: unplacedServerErrors,
+    messages: failed
+      ? Object.entries(serverErrors)
+          .filter(([path]) => !isShownPath(values, path))
+          .map(([, message]) => message)
+      : [],
     values,
   };
-
-  /**
-   * The words of a failed submission: the server's own, which come in the page's language, else
-   * "could not send, try again" (no answer, or one that was not the API's).
-   */
-  const sendErrorText = validationFailed
-    ? t('sendFailed')
-    : sendError === null
-      ? null
-      : sendError.status !== null && sendError.message && !CLIENT_FAILURES.has(sendError.code)
-        ? sendError.message
-        : t('sendFailed');
 
   return {
     language,
@@ -237,7 +277,7 @@ export function useApplicationForm() {
     pending,
     failed,
     summary,
-    sendErrorText,
+    sendErrorText: sendErrorTextOf(validationFailed, machine.sendError, t('sendFailed')),
     /** true from the person's first move on the page: what waits for it (the lender choice) may come */
     firstMove,
   };

@@ -31,7 +31,6 @@ export function ChoosingMethodScreen() {
   const { t } = useTranslation(SCREEN_NAMESPACES);
   const send = useSend();
   const status = useStatus();
-  const language = useLanguage();
   const institutions = useWorkflow((snapshot) => snapshot.context.institutions);
   const failed = useWorkflow((snapshot) => snapshot.matches({ choosingMethod: 'identificationFailed' }));
   const starting = useWorkflow((snapshot) => snapshot.matches('startingIdentification'));
@@ -40,7 +39,6 @@ export function ChoosingMethodScreen() {
   const errorText = useApiErrorText();
   // what this page pressed, in case the machine's actor is not to be seen (it always is while starting)
   const [pressed, setPressed] = useState<string | null>(null);
-  const editHintId = useId();
   const banksId = useId();
   const otherId = useId();
 
@@ -49,22 +47,11 @@ export function ChoosingMethodScreen() {
     setPressed(keyOf(choice));
     send({ type: 'CHOOSE_METHOD', choice });
   };
-  const methodButton = (choice: IdentificationChoice, content: ReactNode) => {
-    const key = keyOf(choice);
-    const isPending = pendingKey === key;
-    return (
-      <Button
-        variant="ghost"
-        className="method-tile"
-        isPending={isPending}
-        isDisabled={starting && !isPending}
-        onPress={() => choose(choice)}
-      >
-        {content}
-        {isPending ? <Spinner /> : null}
-      </Button>
-    );
-  };
+  const methodButton = (choice: IdentificationChoice, content: ReactNode) => (
+    <MethodTile choice={choice} pendingKey={pendingKey} starting={starting} onChoose={choose}>
+      {content}
+    </MethodTile>
+  );
   const bankButton = (institution: Institution) => (
     <li key={institution.id}>
       {methodButton(
@@ -88,21 +75,7 @@ export function ChoosingMethodScreen() {
   return (
     <section className="screen screen--choosing-method">
       <StepHeading>{t('steps.choosingMethod')}</StepHeading>
-      {failed ? (
-        <Alert>
-          <p className="alert__title">{t('identificationFailed')}</p>
-          {reason ? <p>{reason}</p> : null}
-        </Alert>
-      ) : null}
-      {status?.firstName ? <p className="method-greeting">{t('method.greeting', { name: status.firstName })}</p> : null}
-      {status ? (
-        <LoanSummary
-          language={language}
-          amount={status.loan.amount}
-          term={status.loan.term}
-          purpose={status.loan.purpose}
-        />
-      ) : null}
+      <IdentificationIntro failed={failed} reason={reason} />
       <p className="lead">{t('method.lead')}</p>
 
       {featured.length + others.length > 0 ? (
@@ -148,20 +121,85 @@ export function ChoosingMethodScreen() {
 
       <p className="method-safety">{t('method.safety')}</p>
 
-      <div className="screen__aside">
-        <Button
-          variant="ghost"
-          className="link-button"
-          aria-describedby={editHintId}
-          isDisabled={starting}
-          onPress={() => send({ type: 'EDIT_APPLICATION' })}
-        >
-          {t('method.edit')}
-        </Button>
-        <p id={editHintId} className="screen__note">
-          {t('method.editHint')}
-        </p>
-      </div>
+      <EditApplication disabled={starting} />
     </section>
+  );
+}
+
+/** After a failed attempt, why; the applicant greeted and the loan asked for. */
+function IdentificationIntro({ failed, reason }: { failed: boolean; reason: string | null }) {
+  const { t } = useTranslation(SCREEN_NAMESPACES);
+  const status = useStatus();
+  const language = useLanguage();
+  return (
+    <>
+      {failed ? (
+        <Alert>
+          <p className="alert__title">{t('identificationFailed')}</p>
+          {reason ? <p>{reason}</p> : null}
+        </Alert>
+      ) : null}
+      {status?.firstName ? <p className="method-greeting">{t('method.greeting', { name: status.firstName })}</p> : null}
+      {status ? (
+        <LoanSummary
+          language={language}
+          amount={status.loan.amount}
+          term={status.loan.term}
+          purpose={status.loan.purpose}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** One way to identify: pending, with a spinner, while its start runs; disabled while another's does. */
+function MethodTile({
+  choice,
+  pendingKey,
+  starting,
+  onChoose,
+  children,
+}: {
+  choice: IdentificationChoice;
+  pendingKey: string | null;
+  starting: boolean;
+  onChoose: (choice: IdentificationChoice) => void;
+  children: ReactNode;
+}) {
+  const isPending = pendingKey === keyOf(choice);
+  return (
+    <Button
+      variant="ghost"
+      className="method-tile"
+      isPending={isPending}
+      isDisabled={starting && !isPending}
+      onPress={() => onChoose(choice)}
+    >
+      {children}
+      {isPending ? <Spinner /> : null}
+    </Button>
+  );
+}
+
+/** Back to the form, with what changing the application means. */
+function EditApplication({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation(SCREEN_NAMESPACES);
+  const send = useSend();
+  const editHintId = useId();
+  return (
+    <div className="screen__aside">
+      <Button
+        variant="ghost"
+        className="link-button"
+        aria-describedby={editHintId}
+        isDisabled={disabled}
+        onPress={() => send({ type: 'EDIT_APPLICATION' })}
+      >
+        {t('method.edit')}
+      </Button>
+      <p id={editHintId} className="screen__note">
+        {t('method.editHint')}
+      </p>
+    </div>
   );
 }

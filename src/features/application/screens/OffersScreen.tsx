@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationSnapshot } from '../../../../machines/application-machine.ts';
+import type { Language } from '../../../../domain/language.ts';
 import type { StatusOffer as Offer } from '../../../../domain/offer.ts';
 import { isOfferExpired } from '../../../../domain/offer-validity.ts';
 import { Alert } from '../../../ui/Alert.tsx';
@@ -75,17 +77,13 @@ function OfferCards({ heading, lead, empty, rows }: OfferGroupProps) {
  */
 export function OffersScreen() {
   const { t } = useTranslation(SCREEN_NAMESPACES);
-  const send = useSend();
-  const actor = useWorkflowActor();
   const status = useStatus();
-  const choosing = useWorkflow((snapshot) => snapshot.matches({ watching: 'choosingOffer' }));
-  const runningOfferId = useWorkflow(choosingOfferId);
+  const { choosing, pendingId, choose } = useOfferChoice();
   const freshError = useFreshError();
   const errorText = useApiErrorText();
   const lang = useLanguage();
   const token = useWorkflow((snapshot) => snapshot.context.token);
   const [sortKey, setSortKey] = useState<SortKey>('apr');
-  const [pressed, setPressed] = useState<string | null>(null);
   // a table on a wide screen, cards on a phone or a narrow widget: one of them in the DOM
   const table = useOffersTable();
 
@@ -100,24 +98,8 @@ export function OffersScreen() {
   const different = sorted.filter((offer) => !offer.matchesRequest);
   const loan = status?.loan ?? { amount: 0, term: 0 };
   const declined = (status?.lenders ?? []).filter((lender) => lender.progress === 'declined');
-  const pendingId = choosing ? (runningOfferId ?? pressed) : null;
 
-  // offers that arrive while the applicant compares are announced by name
-  const [known, setKnown] = useState<ReadonlySet<string>>(() => new Set(offers.map((offer) => offer.id)));
-  const [announcement, setAnnouncement] = useState('');
-  const arrived = offers.filter((offer) => !known.has(offer.id));
-  if (arrived.length > 0) {
-    setKnown(new Set([...known, ...arrived.map((offer) => offer.id)]));
-    setAnnouncement(
-      t('offers.newOffer', { count: arrived.length, lender: arrived.map((offer) => offer.lenderName).join(', ') }),
-    );
-  }
-
-  const choose = (offerId: string) => {
-    setPressed(offerId);
-    rememberChosenOffer(actor, offerId);
-    send({ type: 'CHOOSE_OFFER', offerId });
-  };
+  const announcement = useArrivalAnnouncement(offers);
 
   const rowOf = (offer: Offer): OfferRow => {
     const isExpired = expired(offer);
@@ -132,45 +114,20 @@ export function OffersScreen() {
             amount: formatEuro(lang, offer.amount),
             term: t('monthsFor', { ns: 'common', count: offer.term }),
           }),
-      difference: offer.matchesRequest ? null : differenceOf(offer, loan),
-      standardInformation: token
-        ? {
-            html: standardInformationHref(token, offer.id, lang, 'html'),
-            pdf: standardInformationHref(token, offer.id, lang, 'pdf'),
-          }
-        : null,
+      difference: offer.matchesRequest ? null : differenceOf(offer, loan, t, lang),
+      standardInformation: token ? standardInformationOf(token, offer.id, lang) : null,
       action: isExpired ? null : (
-        <Button
-          size={table ? 'normal' : 'large'}
-          className="offer-choose"
-          aria-label={t('offers.chooseLabel', { lender: offer.lenderName })}
+        <ChooseButton
+          offer={offer}
+          large={!table}
           isPending={isPending}
           isDisabled={choosing && !isPending}
-          onPress={() => choose(offer.id)}
-        >
-          {t('offers.choose')}
-          {isPending ? <Spinner /> : null}
-        </Button>
+          onChoose={choose}
+        />
       ),
     };
   };
   const Group = table ? OffersTable : OfferCards;
-
-  /** "7 000 € instead of 12 000 €", "48 months instead of 60": what differs from the loan asked for */
-  function differenceOf(offer: Offer, asked: { amount: number; term: number }): string[] {
-    const lines: string[] = [];
-    if (Math.round(offer.amount * 100) !== Math.round(asked.amount * 100)) {
-      lines.push(
-        t('offers.amountInstead', { offered: formatEuro(lang, offer.amount), asked: formatEuro(lang, asked.amount) }),
-      );
-    }
-    if (offer.term !== asked.term) {
-      lines.push(
-        t('offers.termInstead', { offered: t('months', { ns: 'common', count: offer.term }), asked: asked.term }),
-      );
-    }
-    return lines;
-  }
 
   return (
     <section className="screen screen--offers">
@@ -215,5 +172,87 @@ export function OffersScreen() {
       <p className="screen__note">{t('offers.aprNote')}</p>
       <p className="screen__note">{t('offers.noObligation')}</p>
     </section>
+  );
+}
+
+/** "7 000 € instead of 12 000 €", "48 months instead of 60": what differs from the loan asked for */
+function differenceOf(offer: Offer, asked: { amount: number; term: number }, t: TFunction, lang: Language): string[] {
+  const lines: string[] = [];
+  if (Math.round(offer.amount * 100) !== Math.round(asked.amount * 100)) {
+    lines.push(
+      t('offers.amountInstead', { offered: formatEuro(lang, offer.amount), asked: formatEuro(lang, asked.amount) }),
+    );
+  }
+  if (offer.term !== asked.term) {
+    lines.push(
+      t('offers.termInstead', { offered: t('months', { ns: 'common', count: offer.term }), asked: asked.term }),
+    );
+  }
+  return lines;
+}
+
+/** The offer being chosen: the machine's running choice, else the one this page pressed; and the choice itself. */
+function useOfferChoice() {
+  const send = useSend();
+  const actor = useWorkflowActor();
+  const choosing = useWorkflow((snapshot) => snapshot.matches({ watching: 'choosingOffer' }));
+  const runningOfferId = useWorkflow(choosingOfferId);
+  const [pressed, setPressed] = useState<string | null>(null);
+  const choose = (offerId: string) => {
+    setPressed(offerId);
+    rememberChosenOffer(actor, offerId);
+    send({ type: 'CHOOSE_OFFER', offerId });
+  };
+  return { choosing, pendingId: choosing ? (runningOfferId ?? pressed) : null, choose };
+}
+
+/** An offer's standard information (SECCI), as a page and as a PDF. */
+const standardInformationOf = (token: string, offerId: string, lang: Language) => ({
+  html: standardInformationHref(token, offerId, lang, 'html'),
+  pdf: standardInformationHref(token, offerId, lang, 'pdf'),
+});
+
+/** Offers that arrive while the applicant compares, announced by name; those on the screen at its start are not. */
+function useArrivalAnnouncement(offers: readonly Offer[]): string {
+  const { t } = useTranslation(SCREEN_NAMESPACES);
+  const [known, setKnown] = useState<ReadonlySet<string>>(() => new Set(offers.map((offer) => offer.id)));
+  const [announcement, setAnnouncement] = useState('');
+  const arrived = offers.filter((offer) => !known.has(offer.id));
+  if (arrived.length > 0) {
+    setKnown(new Set([...known, ...arrived.map((offer) => offer.id)]));
+    setAnnouncement(
+      t('offers.newOffer', { count: arrived.length, lender: arrived.map((offer) => offer.lenderName).join(', ') }),
+    );
+  }
+  return announcement;
+}
+
+/** An offer's one Choose button, named for its lender; pending, with a spinner, while the choice is sent. */
+function ChooseButton({
+  offer,
+  large,
+  isPending,
+  isDisabled,
+  onChoose,
+}: {
+  offer: Offer;
+  large: boolean;
+  isPending: boolean;
+  isDisabled: boolean;
+  onChoose: (offerId: string) => void;
+}) {
+  const { t } = useTranslation(SCREEN_NAMESPACES);
+  return (
+    <Button
+      size={large ? 'large' : 'normal'}
+      className="offer-choose"
+      aria-label={t('offers.chooseLabel', { lender: offer.lenderName })}
+      isPending={isPending}
+      isDisabled={isDisabled}
+      onPress={() => onChoose(offer.id)}
+    >
+      {t('offers.choose')}
+      {isPending ? <Spinner /> : null}
+    </Button>
   );
 }

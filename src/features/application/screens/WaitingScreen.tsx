@@ -13,6 +13,7 @@ import { useNow } from '../../../ui/use-now.ts';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 import { answeredCount } from '../../../../domain/lender-progress.ts';
+import type { StatusOffer as Offer } from '../../../../domain/offer.ts';
 
 /** The promise: every offer and the decision within an hour of the identification. */
 const PROMISE_MS = 60 * 60_000;
@@ -26,9 +27,6 @@ const ANNOUNCE_EVERY_MS = 10 * 60_000;
  */
 export function WaitingScreen() {
   const { t } = useTranslation(SCREEN_NAMESPACES);
-  const lang = useLanguage();
-  const send = useSend();
-  const offersHeadingId = useId();
   const lendersHeadingId = useId();
   const status = useStatus();
   const lenders = status?.lenders ?? [];
@@ -82,31 +80,7 @@ export function WaitingScreen() {
       ) : null}
       <LiveAnnouncer message={announcement} />
 
-      {offers.length > 0 ? (
-        <section className="waiting-offers" aria-labelledby={offersHeadingId}>
-          <h2 id={offersHeadingId}>{t('waiting.offersHeading', { count: offers.length })}</h2>
-          <ul className="waiting-offers__list">
-            {offers.map((offer) => (
-              <li key={offer.id} className="waiting-offers__item">
-                <span className="waiting-offers__lender">{offer.lenderName}</span>
-                <dl className="figures figures--inline">
-                  <div>
-                    <dt>{t('offers.monthlyPayment')}</dt>
-                    <dd>{formatEuroCents(lang, offer.monthlyPayment)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('offers.aprShort')}</dt>
-                    <dd>{formatPercent(lang, offer.apr)}</dd>
-                  </div>
-                </dl>
-              </li>
-            ))}
-          </ul>
-          <Button size="large" onPress={() => send({ type: 'SHOW_OFFERS' })}>
-            {t('waiting.showOffers')}
-          </Button>
-        </section>
-      ) : null}
+      {offers.length > 0 ? <FirstOffers offers={offers} /> : null}
 
       {total > 0 ? (
         <section aria-labelledby={lendersHeadingId}>
@@ -128,6 +102,39 @@ export function WaitingScreen() {
       ) : null}
 
       <p className="screen__note">{t('waiting.closeNote')}</p>
+    </section>
+  );
+}
+
+/** The offers that have come so far, each lender's monthly payment and APR, and the way to all of them. */
+function FirstOffers({ offers }: { offers: readonly Offer[] }) {
+  const { t } = useTranslation(SCREEN_NAMESPACES);
+  const lang = useLanguage();
+  const send = useSend();
+  const offersHeadingId = useId();
+  return (
+    <section className="waiting-offers" aria-labelledby={offersHeadingId}>
+      <h2 id={offersHeadingId}>{t('waiting.offersHeading', { count: offers.length })}</h2>
+      <ul className="waiting-offers__list">
+        {offers.map((offer) => (
+          <li key={offer.id} className="waiting-offers__item">
+            <span className="waiting-offers__lender">{offer.lenderName}</span>
+            <dl className="figures figures--inline">
+              <div>
+                <dt>{t('offers.monthlyPayment')}</dt>
+                <dd>{formatEuroCents(lang, offer.monthlyPayment)}</dd>
+              </div>
+              <div>
+                <dt>{t('offers.aprShort')}</dt>
+                <dd>{formatPercent(lang, offer.apr)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <Button size="large" onPress={() => send({ type: 'SHOW_OFFERS' })}>
+        {t('waiting.showOffers')}
+      </Button>
     </section>
   );
 }
