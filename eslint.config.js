@@ -44,12 +44,10 @@ const testFiles = [
  * each entry goes when its file is split.
  */
 const SIZE_LIMIT_EXCEPTIONS_TO_REMOVE = [
-  'machines/application-machine.ts', // 407 lines
-  'server/applications/identification-outcome.ts', // finishIdentification 101 lines
+  'server/applications/identification-outcome.ts', // finishIdentification 109 lines
   'server/applications/status-hub.ts', // createStatusHub 114 lines
-  'server/http/account-routes.ts', // registerAccountRoutes 222 lines
-  'server/http/openapi-document.ts', // 417 lines
-  'src/api/broker-client.ts', // createBrokerClient 179 lines
+  'server/http/account-routes.ts', // registerAccountRoutes 182 lines
+  'src/api/broker-client.ts', // createBrokerClient 175 lines
 ];
 
 const wing = (type) => ({ element: { type } });
