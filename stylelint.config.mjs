@@ -1,6 +1,6 @@
 /**
  * The design system's one rule for style sheets: colours, type, radii, shadows and spacing come from the
- * tokens of src/styles/site/tokens.css (issue 16), never one-off values. No preset: only these rules.
+ * tokens of src/styles/site/tokens.css, never one-off values. No preset: only these rules.
  * `npm run lint` runs it after eslint, with no warning allowed; tests/architecture/stylelint.test.ts
  * shows it refusing a raw colour and an off-scale padding.
  */

@@ -8,9 +8,9 @@ const SITE_INPUTS = { site: 'src/entries/site-client.ts', workflow: 'src/entries
  * The widgets' pages, built apart from the site and from each other (`vite build --mode widgets-<name>`,
  * all of them by scripts/build-widgets.ts): they run inside publishers' pages, where the browser's cache is
  * partitioned by the top-level site and shares nothing with the site's own visits. Built alone, a frame's
- * chunks carry only what it uses: in one build with the account's page, a shared module came with the
- * exports every entry used (react-aria's whole FocusScope for the account's dialog reached the
- * application widget), and 2.3 kB more of gzip reached the calculator widget.
+ * chunks carry only what it uses: in one build with the account's page, a shared module would come with the
+ * exports every entry uses (react-aria's whole FocusScope for the account's dialog would reach the
+ * application widget), and 2.3 kB more of gzip would reach the calculator widget.
  */
 export const WIDGET_BUILDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   calculator: { 'widget-calculator': 'widgets/frames/calculator-frame.tsx' },

@@ -1,5 +1,5 @@
 /**
- * Issue 17's speed goals, each as one line: the figure this run measured, the goal, and whether it is met. bench/run.ts
+ * The speed goals, each as one line: the figure this run measured, the goal, and whether it is met. bench/run.ts
  * prints them last and writes them to bench/results/goals.md; a figure whose bench did not run (or failed) says so.
  */
 import type { WidgetKind } from '../domain/widget-protocol/config.ts';
@@ -136,7 +136,7 @@ export function goalsText(goals: readonly Goal[]): string {
       .trimEnd();
   const met = goals.filter((goal) => goal.met === true).length;
   return [
-    `Speed goals (issue 17): ${met} of ${goals.length} met`,
+    `Speed goals: ${met} of ${goals.length} met`,
     line(HEADERS),
     widths.map((width) => '-'.repeat(width)).join('  '),
     ...rows.slice(1).map(line),
@@ -146,7 +146,7 @@ export function goalsText(goals: readonly Goal[]): string {
 export function goalsMarkdown(goals: readonly Goal[], date: string, commit: string | null): string {
   const line = (row: string[]) => `| ${row.join(' | ')} |`;
   return [
-    `# Speed goals (issue 17), ${date.slice(0, 10)}`,
+    `# Speed goals, ${date.slice(0, 10)}`,
     '',
     `Commit ${commit ?? 'unknown'}. Lighthouse figures are medians of repeated audits (mobile, simulated ` +
       'throttling) on a shared 2-core machine; sizes are gzip of the JavaScript loaded before any interaction.',

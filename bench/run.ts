@@ -6,7 +6,7 @@
  *                          server benches
  *   npm run bench:server   the server benches only: bench/status-throughput.ts, then bench/offer-latency.ts
  *
- * Last, every speed goal of issue 17 on a line of its own (figure, goal, pass or fail; bench/goals.ts), printed and
+ * Last, every speed goal on a line of its own (figure, goal, pass or fail; bench/goals.ts), printed and
  * written to bench/results/goals.md; with --server-only, the figures of the browser benches are not measured.
  *
  * The server benches write bench/results/server.json and bench/results/server.md. Their knobs are those of each

@@ -29,7 +29,7 @@ import type { ApplicationStatus } from '../domain/api.ts';
 import { askedLenders, startBenchBroker } from './bench-broker.ts';
 import { allLendersAnswered, runApplication } from './offer-latency/run-application.ts';
 
-/** Issue 17: the status endpoint at least 0.7 times bare Fastify's throughput in the same run (0.5 before). */
+/** The goal: the status endpoint serves at least 0.7 times bare Fastify's throughput in the same run. */
 export const TARGET_RATIO = 0.7;
 
 export interface LoadOptions {

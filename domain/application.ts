@@ -21,7 +21,7 @@ import { PLAIN_TEXT } from './plain-text.ts';
  * Every issue's message is a key of locales/{lv,ru}/validation.json, so the browser and the server
  * show the same words in the applicant's language. Written with zod/mini, whose functional checks
  * let the bundler leave out what the form does not use: the same schema, a third of zod's weight
- * in the first step of the wizard. A missing answer names the question (issue 16: "enter your first
+ * in the first step of the wizard. A missing answer names the question ("enter your first
  * name", "say whether you have dependents"); "required" is left for what no question of the form asks.
  */
 
@@ -236,10 +236,10 @@ const applicationFields = z.strictObject({
   monthlyFamilyFinancialLiabilities: z.optional(moneyAmount),
   otherFamilyFinancialLiabilities: z.optional(moneyAmount),
   acceptDirectMarketing: z._default(z.boolean(message('invalidValue')), false),
-  // notices about this application; neither is pre-ticked (issue 14: consent centre)
+  // notices about this application; neither is pre-ticked: consent is asked for, never assumed
   emailNotices: z._default(z.boolean(message('invalidValue')), false),
   smsNotices: z._default(z.boolean(message('invalidValue')), false),
-  // lenders the person unticked before sending (issue 15): never asked, never in the status
+  // lenders the person unticked before sending: never asked, never in the status
   excludedLenders: z._default(
     z
       .array(z.string(message('invalidValue')).check(z.regex(LENDER_ID_PATTERN, message('invalidValue'))))

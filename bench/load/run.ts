@@ -9,8 +9,8 @@
  *
  * The measured seconds follow W seconds (default 10) of the same load, not counted: a campaign meets processes that
  * have served for a while. Cold, the first second's hundred-odd identified applications each open fifteen lender
- * sends while every process still compiles its hot paths; with four brokers some of those sends waited ten seconds
- * and were retried, which made a 60 s run's p95 a measure of the start (docs/scaling.md, "Sixth round").
+ * sends while every process still compiles its hot paths; with four brokers some of those sends wait ten seconds
+ * and are retried, which would make a 60 s run's p95 a measure of the start (docs/scaling.md).
  *
  * The brokers reach PostgreSQL over its unix socket, as an install with the database on the same machine
  * would; --tcp makes them use loopback TCP instead, whose kernel work each statement's write pays for.

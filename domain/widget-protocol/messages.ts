@@ -42,7 +42,7 @@ export const widgetMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...envelope, type: z.literal('started') }),
   /** the application reached the broker */
   z.strictObject({ ...envelope, type: z.literal('submitted') }),
-  /** the former name of `submitted`: the host script still announces it beside `submitted` */
+  /** an alias of `submitted` (EVENT_ALIASES), announced beside it for the publishers' pages that listen for it */
   z.strictObject({ ...envelope, type: z.literal('applicationSubmitted') }),
   z.strictObject({ ...envelope, type: z.literal('offersReady'), count: whole(1_000) }),
   /** the person chose an offer: which lender, and the loan's amount and term; nothing of the person's */

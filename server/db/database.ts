@@ -49,7 +49,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 const MAX_NAMED = 1000;
 const statementNames = new Map<string, string>();
 function statement(text: string, params: readonly unknown[] | undefined): pg.QueryConfig | string {
-  // without parameters: the simple protocol, as before (migrations, LISTEN, several statements)
+  // without parameters: the simple protocol, which migrations, LISTEN and several statements in one text need
   if (params === undefined) return text;
   let name = statementNames.get(text);
   if (name === undefined && statementNames.size < MAX_NAMED) {

@@ -31,8 +31,8 @@ if (islands.length > 0) {
   // script, whose position the hydrated calculator adopts: StepSlider.tsx). Its script, React
   // and i18next with it (about 90 kB of gzip), comes when the visitor reaches for it: a pointer
   // over it, a finger on it, the keyboard's focus in it. Loaded on idle instead, its parse and
-  // hydration were the home page's long tasks on a phone (Lighthouse TBT 90-130 ms) and nearly
-  // all of its JavaScript (issue 17: at most 90 kB before any interaction).
+  // hydration would be the home page's long tasks on a phone (Lighthouse TBT 90-130 ms) and nearly
+  // all of its JavaScript (the budget: at most 90 kB before any interaction).
   let started = false;
   const hydrate = () => {
     if (started) return;

@@ -14,7 +14,7 @@ import { status, submit } from '../support/flow.ts';
 import { present } from '../support/present.ts';
 
 /**
- * The API as a careless or hostile caller meets it (issue 17): unknown fields, control characters in
+ * The API as a careless or hostile caller meets it: unknown fields, control characters in
  * free text, bodies that are not UTF-8 JSON, names as people write them, errors in the caller's
  * language, and the security headers on every answer.
  */
