@@ -38,16 +38,6 @@ const testFiles = [
   { category: 'test', pattern: '**/*.test-model.ts' },
 ];
 
-/**
- * Files over the size limits (max-lines, max-lines-per-function) that other branches of issue 30 rewrite: the
- * lifecycle (machines/, server/applications/) and the endpoint contract (server/http/, src/api/). Temporary:
- * each entry goes when its file is split.
- */
-const SIZE_LIMIT_EXCEPTIONS_TO_REMOVE = [
-  'server/http/account-routes.ts', // registerAccountRoutes 182 lines
-  'src/api/broker-client.ts', // createBrokerClient 175 lines
-];
-
 const wing = (type) => ({ element: { type } });
 const allow = (from, to) => ({
   from: wing(from),
@@ -146,12 +136,6 @@ export default tseslint.config(
       'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
       'max-lines-per-function': ['error', { max: 100, skipBlankLines: false, skipComments: false, IIFEs: true }],
     },
-  },
-  {
-    // TEMPORARY: files being rewritten on other branches of issue 30, over the limits above until those
-    // branches split them; the list is to be emptied, never extended
-    files: SIZE_LIMIT_EXCEPTIONS_TO_REMOVE,
-    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
   {
     // every pg-boss queue is declared in one file (ARCHITECTURE.md, "Jobs and SQL")
