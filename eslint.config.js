@@ -38,18 +38,6 @@ const testFiles = [
   { category: 'test', pattern: '**/*.test-model.ts' },
 ];
 
-/**
- * Files over the size limits (max-lines, max-lines-per-function) that are being rewritten apart from this
- * config: the application's lifecycle (machines/, server/applications/) and the endpoint contract (server/http/,
- * src/api/). Temporary: each entry goes when its file is split, and none is added.
- */
-const SIZE_LIMIT_EXCEPTIONS_TO_REMOVE = [
-  'server/applications/identification-outcome.ts', // finishIdentification 109 lines
-  'server/applications/status-hub.ts', // createStatusHub 114 lines
-  'server/http/account-routes.ts', // registerAccountRoutes 182 lines
-  'src/api/broker-client.ts', // createBrokerClient 175 lines
-];
-
 const wing = (type) => ({ element: { type } });
 const allow = (from, to) => ({
   from: wing(from),
@@ -148,12 +136,6 @@ export default tseslint.config(
       'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
       'max-lines-per-function': ['error', { max: 100, skipBlankLines: false, skipComments: false, IIFEs: true }],
     },
-  },
-  {
-    // TEMPORARY: files over the limits above until their rewrite splits them; the list is to be emptied,
-    // never extended
-    files: SIZE_LIMIT_EXCEPTIONS_TO_REMOVE,
-    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
   {
     // every pg-boss queue is declared in one file (ARCHITECTURE.md, "Jobs and SQL")

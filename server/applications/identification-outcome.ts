@@ -57,49 +57,76 @@ export async function finishIdentification(
 ): Promise<{ succeeded: boolean; language: Language; returnTo: IdentificationReturn } | null> {
   const [found] = known ? [known] : (await broker.db.query<FoundIdentification>(FIND_SQL, [identificationId])).rows;
   if (!found) return null;
-  const application: ApplicationRow = found;
   const ended = (succeeded: boolean) => ({
     succeeded,
-    language: application.language,
+    language: found.language,
     returnTo: found.return_to,
   });
-  /** whoever ended it first decided: its outcome, as it stands now */
-  const endedElsewhere = async () => {
-    const [now] = (
-      await broker.db.query<{ state: string }>('SELECT state FROM identifications WHERE id = $1', [identificationId])
-    ).rows;
-    return ended(now?.state === 'succeeded');
-  };
   if (found.identification_state !== 'pending') return ended(found.identification_state === 'succeeded');
 
-  let failure: IdentificationFailure | null = outcome.kind === 'failed' ? outcome.failure : null;
-  if (outcome.kind === 'identified') {
-    const applicant = openApplicant(broker.cipher, application);
-    if (!applicant || normalizePersonalCode(applicant.personalId) !== normalizePersonalCode(outcome.personalCode)) {
-      failure = 'personalCodeMismatch';
-    }
-  }
-  if (failure) {
-    const [stored] = (
-      await broker.db.query<{ moved: boolean; state: ApplicationRow['state'] | null }>(
-        `WITH failed AS (
-           UPDATE identifications SET state = 'failed', failure = $2, finished_at = now()
-           WHERE id = $1 AND state = 'pending' RETURNING application_id),
-         application AS (
-           UPDATE applications SET ${setStateSql('identificationFailed')}, updated_at = now()
-           WHERE id = $3 AND ${mayStartSql('identificationFailed')} AND EXISTS (SELECT 1 FROM failed) RETURNING id)
-         SELECT ${announceSql('$3')}, EXISTS (SELECT 1 FROM application) AS moved,
-           (SELECT state FROM applications WHERE id = $3) AS state
-         FROM failed`,
-        [identificationId, failure, application.id],
-      )
-    ).rows;
-    if (!stored) return endedElsewhere();
-    if (!stored.moved) noteRefusal(broker, application.id, stored.state ?? undefined, 'identificationFailed');
-    afterTransition(broker, application.id);
-    return ended(false);
-  }
+  const failure = failureOf(broker, found, outcome);
+  return ended(
+    failure
+      ? await storeFailure(broker, identificationId, found, failure)
+      : await storeIdentified(broker, identificationId, found),
+  );
+}
 
+/** Why the identification failed, or null: an identified code must be the application's own. */
+function failureOf(
+  broker: Broker,
+  application: ApplicationRow,
+  outcome: IdentificationOutcome,
+): IdentificationFailure | null {
+  if (outcome.kind === 'failed') return outcome.failure;
+  const applicant = openApplicant(broker.cipher, application);
+  if (!applicant || normalizePersonalCode(applicant.personalId) !== normalizePersonalCode(outcome.personalCode)) {
+    return 'personalCodeMismatch';
+  }
+  return null;
+}
+
+/** Whoever ended it first decided: whether it succeeded, as it stands now. */
+async function succeededElsewhere(broker: Broker, identificationId: string): Promise<boolean> {
+  const [now] = (
+    await broker.db.query<{ state: string }>('SELECT state FROM identifications WHERE id = $1', [identificationId])
+  ).rows;
+  return now?.state === 'succeeded';
+}
+
+/** Stores a failed identification, and the application's `identificationFailed` where its lifecycle allows. */
+async function storeFailure(
+  broker: Broker,
+  identificationId: string,
+  application: ApplicationRow,
+  failure: IdentificationFailure,
+): Promise<boolean> {
+  const [stored] = (
+    await broker.db.query<{ moved: boolean; state: ApplicationRow['state'] | null }>(
+      `WITH failed AS (
+         UPDATE identifications SET state = 'failed', failure = $2, finished_at = now()
+         WHERE id = $1 AND state = 'pending' RETURNING application_id),
+       application AS (
+         UPDATE applications SET ${setStateSql('identificationFailed')}, updated_at = now()
+         WHERE id = $3 AND ${mayStartSql('identificationFailed')} AND EXISTS (SELECT 1 FROM failed) RETURNING id)
+       SELECT ${announceSql('$3')}, EXISTS (SELECT 1 FROM application) AS moved,
+         (SELECT state FROM applications WHERE id = $3) AS state
+       FROM failed`,
+      [identificationId, failure, application.id],
+    )
+  ).rows;
+  if (!stored) return succeededElsewhere(broker, identificationId);
+  if (!stored.moved) noteRefusal(broker, application.id, stored.state ?? undefined, 'identificationFailed');
+  afterTransition(broker, application.id);
+  return false;
+}
+
+/**
+ * Stores a successful identification: the application goes to `processing` where its lifecycle allows, with
+ * one lender request per lender asked, and the requests are sent or queued. Whether it succeeded.
+ */
+async function storeIdentified(broker: Broker, identificationId: string, found: FoundIdentification): Promise<boolean> {
+  const application: ApplicationRow = found;
   // a test application goes to lenders that take test applications, and to no other
   const candidates = [...broker.lenders.values()].filter(
     (lender) => !application.test || lender.takesTestApplications === true,
@@ -137,11 +164,11 @@ export async function finishIdentification(
       ],
     )
   ).rows;
-  if (!stored) return endedElsewhere();
+  if (!stored) return succeededElsewhere(broker, identificationId);
   afterTransition(broker, application.id);
   if (!stored.moved) {
     noteRefusal(broker, application.id, stored.state ?? undefined, 'identified');
-    return ended(false);
+    return false;
   }
   const created = stored.created ?? [];
   // after the commit; a crash right here leaves queued or leased rows that the sweep queues again
@@ -152,5 +179,5 @@ export async function finishIdentification(
     };
     await sendOrQueueLenderRequests(broker, application.id, prepared);
   }
-  return ended(true);
+  return true;
 }

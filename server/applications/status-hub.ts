@@ -50,12 +50,45 @@ export async function createStatusHub(
   build: (applicationId: string) => Promise<string | null>,
   gatherMs = GATHER_MS,
 ): Promise<StatusHub> {
+  const { body, cached, forget, remember } = bodyCache(build);
+  const subscribers = new Map<string, Set<(body: Buffer | null) => void>>();
+  const { push, stopGathering } = pusher(body, subscribers, gatherMs);
+
+  const unlisten = await db.listen(STATUS_CHANNEL, (applicationId) => {
+    forget(applicationId);
+    if (subscribers.get(applicationId)?.size) push(applicationId);
+  });
+
+  return {
+    body,
+    cached,
+    forget,
+    remember,
+    subscribe(applicationId, onBody) {
+      let set = subscribers.get(applicationId);
+      if (!set) subscribers.set(applicationId, (set = new Set()));
+      set.add(onBody);
+      return () => {
+        set.delete(onBody);
+        if (set.size === 0) subscribers.delete(applicationId);
+      };
+    },
+    async close() {
+      stopGathering();
+      await unlisten();
+    },
+  };
+}
+
+/** The bodies this process holds, and the generation of each application's changes that keeps stale ones out. */
+function bodyCache(
+  build: (applicationId: string) => Promise<string | null>,
+): Pick<StatusHub, 'body' | 'cached' | 'forget' | 'remember'> {
   // bytes, not strings: the body has Latvian and Russian letters, and encoding it on every answer
   // was a visible share of the status endpoint's time
   const bodies = new Map<string, Buffer>();
   let cachedBytes = 0;
   const generations = new Map<string, number>();
-  const subscribers = new Map<string, Set<(body: Buffer | null) => void>>();
 
   const drop = (applicationId: string) => {
     const cached = bodies.get(applicationId);
@@ -98,13 +131,25 @@ export async function createStatusHub(
     if (generations.size > MAX_GENERATIONS) generations.clear();
   };
 
-  /**
-   * Sends the streams of an application its new body. Changes come in bursts (the identification, then
-   * the sends a tenth of a second later; fifteen lenders answering within a second): a change waits
-   * GATHER_MS for the others of its burst, and while one body is built, further changes ask for one
-   * more build after it. A burst costs one or two builds, not one per change, and the last body sent
-   * is always the latest.
-   */
+  const remember = (applicationId: string, text: string) => {
+    if (!generations.has(applicationId)) keep(applicationId, Buffer.from(text));
+  };
+
+  return { body, cached, forget, remember };
+}
+
+/**
+ * Sends the streams of an application its new body. Changes come in bursts (the identification, then
+ * the sends a tenth of a second later; fifteen lenders answering within a second): a change waits
+ * GATHER_MS for the others of its burst, and while one body is built, further changes ask for one
+ * more build after it. A burst costs one or two builds, not one per change, and the last body sent
+ * is always the latest.
+ */
+function pusher(
+  body: StatusHub['body'],
+  subscribers: ReadonlyMap<string, ReadonlySet<(body: Buffer | null) => void>>,
+  gatherMs: number,
+): { push: (applicationId: string) => void; stopGathering: () => void } {
   const pushes = new Map<string, 'gathering' | 'building' | 'again'>();
   const gathering = new Set<NodeJS.Timeout>();
   const push = (applicationId: string) => {
@@ -128,36 +173,11 @@ export async function createStatusHub(
     }, gatherMs);
     gathering.add(timer);
   };
-
-  const unlisten = await db.listen(STATUS_CHANNEL, (applicationId) => {
-    forget(applicationId);
-    if (subscribers.get(applicationId)?.size) push(applicationId);
-  });
-
-  const remember = (applicationId: string, text: string) => {
-    if (!generations.has(applicationId)) keep(applicationId, Buffer.from(text));
+  const stopGathering = () => {
+    for (const timer of gathering) clearTimeout(timer);
+    gathering.clear();
   };
-
-  return {
-    body,
-    cached,
-    forget,
-    remember,
-    subscribe(applicationId, onBody) {
-      let set = subscribers.get(applicationId);
-      if (!set) subscribers.set(applicationId, (set = new Set()));
-      set.add(onBody);
-      return () => {
-        set.delete(onBody);
-        if (set.size === 0) subscribers.delete(applicationId);
-      };
-    },
-    async close() {
-      for (const timer of gathering) clearTimeout(timer);
-      gathering.clear();
-      await unlisten();
-    },
-  };
+  return { push, stopGathering };
 }
 
 /** After a change made outside a transaction: tell every process, and this one at once. */

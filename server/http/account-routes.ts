@@ -34,11 +34,27 @@ declare module 'fastify' {
   }
 }
 
+/** What the account's routes share: the session cookie and the check of a live session. */
+interface AccountSessions {
+  setSessionCookie: (reply: FastifyReply, sessionId: string) => unknown;
+  clearSessionCookie: (reply: FastifyReply) => unknown;
+  /** Every account route but the login's: a live session, or 401. */
+  requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}
+
+const sessionOf = (request: FastifyRequest): AccountSession => {
+  if (!request.accountSession) throw new Refusal('notLoggedIn');
+  return request.accountSession;
+};
+
+// answers about one person are never cached by a browser or a proxy
+const privately = {
+  onSend: async (_request: FastifyRequest, reply: FastifyReply) => void reply.header('cache-control', 'no-store'),
+};
+
 /** The personal account "Mans profils": login, the person's applications, consents, their data, logout. */
 export function registerAccountRoutes(app: FastifyInstance, broker: Broker): void {
   const { set: setSessionCookie, clear: clearSessionCookie } = sessionCookie(broker);
-
-  /** Every account route but the login's: a live session, or 401. */
   const requireSession = async (request: FastifyRequest, reply: FastifyReply) => {
     const id = request.cookies[SESSION_COOKIE];
     const session = id ? await touchSession(broker.db, id) : null;
@@ -48,15 +64,17 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
     }
     request.accountSession = session;
   };
-  const sessionOf = (request: FastifyRequest): AccountSession => {
-    if (!request.accountSession) throw new Refusal('notLoggedIn');
-    return request.accountSession;
-  };
-  // answers about one person are never cached by a browser or a proxy
-  const privately = {
-    onSend: async (_request: FastifyRequest, reply: FastifyReply) => void reply.header('cache-control', 'no-store'),
-  };
+  const sessions: AccountSessions = { setSessionCookie, clearSessionCookie, requireSession };
 
+  registerLoginRoutes(app, broker, sessions);
+  registerApplicationRoutes(app, broker, sessions);
+  registerConsentRoutes(app, broker, sessions);
+  registerLogoutRoutes(app, broker, sessions);
+  registerMyDataRoutes(app, broker, sessions);
+}
+
+/** Login by Smart-ID (started, then polled) or by a bank (its return): a session cookie on success. */
+function registerLoginRoutes(app: FastifyInstance, broker: Broker, { setSessionCookie }: AccountSessions): void {
   route(
     app,
     startLoginEndpoint,
@@ -108,7 +126,10 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
       return reply.redirect(accountPath(attempt.language, !sessionId), 303);
     },
   );
+}
 
+/** The person's applications: the overview, a handoff to one, choosing one's offer. */
+function registerApplicationRoutes(app: FastifyInstance, broker: Broker, { requireSession }: AccountSessions): void {
   route(
     app,
     getAccount,
@@ -152,7 +173,10 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
       return chooseOfferOf(broker, id, request.body.offerId, (language) => accountPath(language));
     },
   );
+}
 
+/** The person's consents, granted or withdrawn from the account. */
+function registerConsentRoutes(app: FastifyInstance, broker: Broker, { requireSession }: AccountSessions): void {
   route(
     app,
     setConsentEndpoint,
@@ -167,7 +191,14 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
       return consentsOf(broker.db, personKey);
     },
   );
+}
 
+/** Logout: this session, or every session of the person and their continue links. */
+function registerLogoutRoutes(
+  app: FastifyInstance,
+  broker: Broker,
+  { requireSession, clearSessionCookie }: AccountSessions,
+): void {
   route(
     app,
     logout,
@@ -185,7 +216,14 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
       return reply.status(204).send(null);
     },
   );
+}
 
+/** The person's data: its export, and its erasure (which ends the session). */
+function registerMyDataRoutes(
+  app: FastifyInstance,
+  broker: Broker,
+  { requireSession, clearSessionCookie }: AccountSessions,
+): void {
   route(
     app,
     exportPersonDataEndpoint,

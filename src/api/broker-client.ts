@@ -191,11 +191,30 @@ export function toApiRequestError(error: unknown): ApiRequestError {
   return genericError('network');
 }
 
+/** What a call of an endpoint takes besides its address and method; headers as a plain record. */
+type CallInit = Omit<Options, 'headers' | 'method'> & { headers?: Record<string, string> };
+
+/** Calls an endpoint of the contract and answers its parsed answer. */
+type Request = <E extends EndpointDefinition>(endpoint: E, init: CallInit) => Promise<z.output<AnswerSchemaOf<E>>>;
+
 export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   const EventSourceImpl: typeof EventSource | undefined =
     'eventSource' in options ? options.eventSource : (globalThis as { EventSource?: typeof EventSource }).EventSource;
+  const request = requester(options, baseUrl);
 
+  const client: BrokerClient = {
+    ...referenceDataMethods(request),
+    ...applicationMethods(request),
+    ...offerMethods(request),
+    watchStatus(token, onStatus, watchOptions = {}) {
+      return watchStatus(client, { baseUrl, EventSourceImpl }, token, onStatus, watchOptions);
+    },
+  };
+  return client;
+}
+
+function requester(options: BrokerClientOptions, baseUrl: string): Request {
   const http = ky.create({
     prefix: baseUrl,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -206,9 +225,9 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
    * Calls an endpoint of the contract, reads the body as text (the status is text/plain whose body is
    * JSON) and parses it with the endpoint's answer schema.
    */
-  async function request<E extends EndpointDefinition>(
+  return async function request<E extends EndpointDefinition>(
     endpoint: E,
-    init: Omit<Options, 'headers' | 'method'> & { headers?: Record<string, string> },
+    init: CallInit,
   ): Promise<z.output<AnswerSchemaOf<E>>> {
     let text: string;
     try {
@@ -221,9 +240,11 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
       throw toApiRequestError(error);
     }
     return parseText(answerSchemaOf(endpoint), text);
-  }
+  };
+}
 
-  const client: BrokerClient = {
+function referenceDataMethods(request: Request): Pick<BrokerClient, 'institutions' | 'lenders'> {
+  return {
     async institutions() {
       return request(listInstitutions, { retry: retrySafely('get') });
     },
@@ -231,7 +252,13 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
     async lenders() {
       return request(listLenders, { retry: retrySafely('get') });
     },
+  };
+}
 
+function applicationMethods(
+  request: Request,
+): Pick<BrokerClient, 'requestReview' | 'status' | 'submit' | 'startIdentification'> {
+  return {
     async requestReview(body) {
       // the server answers a repeat with the same request, so a retry cannot ask twice
       return request(requestReview, {
@@ -263,12 +290,13 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
     },
 
     async startIdentification(body) {
-      return request(startIdentification, {
-        json: body,
-        retry: NO_RETRY,
-      });
+      return request(startIdentification, { json: body, retry: NO_RETRY });
     },
+  };
+}
 
+function offerMethods(request: Request): Pick<BrokerClient, 'chooseOffer' | 'createHandoff' | 'redeemHandoff'> {
+  return {
     async chooseOffer(token, offerId, returnTo) {
       return request(chooseOffer, {
         json: { token, offerId, ...(returnTo ? { returnTo } : {}) },
@@ -277,92 +305,92 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
     },
 
     async createHandoff(token) {
-      return request(createHandoff, {
-        json: { token },
-        retry: retrySafely('post'),
-      });
+      return request(createHandoff, { json: { token }, retry: retrySafely('post') });
     },
 
     async redeemHandoff(code) {
-      return request(redeemHandoff, {
-        json: { code },
-        retry: NO_RETRY,
-      });
-    },
-
-    watchStatus(token, onStatus, watchOptions = {}) {
-      const pollMs = watchOptions.pollMs ?? DEFAULT_POLL_MS;
-      let stopped = false;
-      let polling = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let source: EventSource | undefined;
-      let last: { json: string; updatedAt: number } | undefined;
-
-      const stop = () => {
-        stopped = true;
-        if (timer !== undefined) clearTimeout(timer);
-        timer = undefined;
-        source?.close();
-      };
-
-      /** The stream and the polls may both answer: each status is passed on once, and never an older one. */
-      const deliver = (status: ApplicationStatus) => {
-        if (stopped) return;
-        const json = JSON.stringify(status);
-        const updatedAt = Date.parse(status.updatedAt);
-        if (last && (json === last.json || updatedAt < last.updatedAt)) return;
-        last = { json, updatedAt };
-        onStatus(status);
-      };
-
-      const poll = async () => {
-        timer = undefined;
-        try {
-          deliver(await client.status(token));
-        } catch (error) {
-          const failure = toApiRequestError(error);
-          if (!stopped) watchOptions.onError?.(failure);
-          if (failure.status !== null && PERMANENT_STATUSES.has(failure.status)) stop();
-        }
-        if (!stopped) timer = setTimeout(() => void poll(), pollMs);
-      };
-
-      /** Once started, polling goes on until stop(), whether or not the stream comes back. */
-      const startPolling = () => {
-        if (polling || stopped) return;
-        polling = true;
-        void poll();
-      };
-
-      if (!EventSourceImpl) {
-        startPolling();
-        return stop;
-      }
-      try {
-        source = new EventSourceImpl(`${baseUrl}${followApplicationStatus.path}?token=${encodeURIComponent(token)}`);
-      } catch {
-        startPolling();
-        return stop;
-      }
-      source.addEventListener('status', (event) => {
-        let status: ApplicationStatus;
-        try {
-          status = parseText(answerSchemaOf(getApplicationStatus), String(event.data));
-        } catch {
-          console.error('Application status event could not be read');
-          startPolling();
-          return;
-        }
-        deliver(status);
-      });
-      // the application is no more: the poll hears the server's 404 (onError) and ends the watch
-      source.addEventListener('gone', () => {
-        source?.close();
-        startPolling();
-      });
-      source.addEventListener('error', () => startPolling());
-      return stop;
+      return request(redeemHandoff, { json: { code }, retry: NO_RETRY });
     },
   };
-  return client;
+}
+
+/** BrokerClient.watchStatus: the event stream where there is one, polls where there is none or it failed. */
+function watchStatus(
+  client: Pick<BrokerClient, 'status'>,
+  { baseUrl, EventSourceImpl }: { baseUrl: string; EventSourceImpl: typeof EventSource | undefined },
+  token: string,
+  onStatus: (status: ApplicationStatus) => void,
+  watchOptions: WatchStatusOptions,
+): () => void {
+  const pollMs = watchOptions.pollMs ?? DEFAULT_POLL_MS;
+  let stopped = false;
+  let polling = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let source: EventSource | undefined;
+  let last: { json: string; updatedAt: number } | undefined;
+
+  const stop = () => {
+    stopped = true;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    source?.close();
+  };
+
+  /** The stream and the polls may both answer: each status is passed on once, and never an older one. */
+  const deliver = (status: ApplicationStatus) => {
+    if (stopped) return;
+    const json = JSON.stringify(status);
+    const updatedAt = Date.parse(status.updatedAt);
+    if (last && (json === last.json || updatedAt < last.updatedAt)) return;
+    last = { json, updatedAt };
+    onStatus(status);
+  };
+
+  const poll = async () => {
+    timer = undefined;
+    try {
+      deliver(await client.status(token));
+    } catch (error) {
+      const failure = toApiRequestError(error);
+      if (!stopped) watchOptions.onError?.(failure);
+      if (failure.status !== null && PERMANENT_STATUSES.has(failure.status)) stop();
+    }
+    if (!stopped) timer = setTimeout(() => void poll(), pollMs);
+  };
+
+  /** Once started, polling goes on until stop(), whether or not the stream comes back. */
+  const startPolling = () => {
+    if (polling || stopped) return;
+    polling = true;
+    void poll();
+  };
+
+  if (!EventSourceImpl) {
+    startPolling();
+    return stop;
+  }
+  try {
+    source = new EventSourceImpl(`${baseUrl}${followApplicationStatus.path}?token=${encodeURIComponent(token)}`);
+  } catch {
+    startPolling();
+    return stop;
+  }
+  source.addEventListener('status', (event) => {
+    let status: ApplicationStatus;
+    try {
+      status = parseText(answerSchemaOf(getApplicationStatus), String(event.data));
+    } catch {
+      console.error('Application status event could not be read');
+      startPolling();
+      return;
+    }
+    deliver(status);
+  });
+  // the application is no more: the poll hears the server's 404 (onError) and ends the watch
+  source.addEventListener('gone', () => {
+    source?.close();
+    startPolling();
+  });
+  source.addEventListener('error', () => startPolling());
+  return stop;
 }
