@@ -1,5 +1,5 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/chromium.ts';
+import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from './tests/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 /**
@@ -20,7 +20,7 @@ export const PACED_SPECS = [
 /** `npm run test:slow`: the container recipe and the screenshot sweep, which `npm test` leaves out. */
 export const SLOW_SPECS = ['**/container-recipe.spec.ts', '**/screenshots.spec.ts'];
 
-const chromiumLaunch = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] };
+const chromiumLaunch = { executablePath: HEADLESS_SHELL_PATH, args: [...CHROMIUM_FLAGS] };
 
 /** What both tiers of browser tests share: Chromium, the servers, the timeouts. */
 export const browserTier: PlaywrightTestConfig = {

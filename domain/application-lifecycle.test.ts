@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   APPLICATION_STATES,
+  CHOOSABLE_STATES,
+  CONTINUABLE_STATES,
+  IDENTIFIED_STATES,
   LIFECYCLE_EVENTS,
   movesOf,
   nextState,
@@ -98,5 +101,25 @@ describe('the application lifecycle', () => {
 
   it('names the states in which lenders still hold the application open', () => {
     expect(STATES_OPEN_WITH_LENDERS).toEqual(['processing', 'offers', 'offerChosen', 'noOffers']);
+  });
+
+  it('names the states of an identified application, which never lead back to the form', () => {
+    expect([...IDENTIFIED_STATES].sort()).toEqual(
+      ['identified', 'processing', 'offers', 'noOffers', 'offerChosen', 'signed', 'paid'].sort(),
+    );
+  });
+
+  it('names the states a person can still go on from, and those in which an offer can be chosen', () => {
+    expect(CONTINUABLE_STATES).toEqual([
+      'draft',
+      'identifying',
+      'processing',
+      'offers',
+      'offerChosen',
+      'signed',
+      'identificationFailed',
+      'noOffers',
+    ]);
+    expect(CHOOSABLE_STATES).toEqual(['offers', 'offerChosen']);
   });
 });

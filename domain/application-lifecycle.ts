@@ -117,3 +117,42 @@ export const movesOf = (event: LifecycleEvent): readonly (readonly [ApplicationS
  * application in one of them tells its lenders it is withdrawn.
  */
 export const STATES_OPEN_WITH_LENDERS: readonly ApplicationState[] = sourcesOf('offerArrived');
+
+/** The events of the journey itself: what the person, the identification and the lenders send. */
+const JOURNEY_EVENTS = LIFECYCLE_EVENTS.filter((event) => !['received', 'expired', 'erased'].includes(event));
+
+/** The states the journey's events lead to, one step from `state`. */
+const journeyMovesFrom = (state: ApplicationState): readonly ApplicationState[] =>
+  JOURNEY_EVENTS.flatMap((event) => {
+    const to = TRANSITIONS[event][state];
+    return to === undefined || to === ERASED ? [] : [to];
+  });
+
+/** `from` and every state the journey's events lead to from it, step by step. */
+function journeyFrom(from: ApplicationState): ReadonlySet<ApplicationState> {
+  const reached = new Set<ApplicationState>([from]);
+  for (const state of reached) for (const to of journeyMovesFrom(state)) reached.add(to);
+  return reached;
+}
+
+const identifiedTo = movesOf('identified').map(([, to]) => to as ApplicationState);
+
+/**
+ * The states of an identified application: where the identification leads and every state after it, and
+ * `identified`, the API's name for the moment itself. There is no way back to the form from them.
+ */
+export const IDENTIFIED_STATES: ReadonlySet<ApplicationState> = new Set([
+  'identified',
+  ...identifiedTo.flatMap((state) => [...journeyFrom(state)]),
+]);
+
+/**
+ * The states an application still moves on from by the journey's events (expiry and erasure aside): the person
+ * can go on with it in the wizard (identify, wait, compare, ask for a review, choose, sign).
+ */
+export const CONTINUABLE_STATES: readonly ApplicationState[] = APPLICATION_STATES.filter((state) =>
+  journeyMovesFrom(state).some((to) => to !== state),
+);
+
+/** The states in which the person may choose an offer (again, while the choice is unsigned). */
+export const CHOOSABLE_STATES: readonly ApplicationState[] = sourcesOf('offerChosen');

@@ -1,20 +1,9 @@
 import type { AccountAnswer, AccountApplication } from '../../domain/account-api.ts';
-import type { ApplicationState } from '../../domain/api.ts';
+import { CONTINUABLE_STATES } from '../../domain/application-lifecycle.ts';
 import type { Broker } from '../broker.ts';
 import { Refusal } from '../applications/refusal.ts';
 import { buildStatus } from '../applications/status.ts';
 import { consentsOf } from './consents.ts';
-
-/** States the wizard can go on from: identification, waiting for lenders, offers, signing. */
-const CONTINUABLE: readonly ApplicationState[] = [
-  'draft',
-  'identifying',
-  'identificationFailed',
-  'processing',
-  'offers',
-  'offerChosen',
-  'signed',
-];
 
 /** How many of a person's applications the account lists (newest first). */
 const MAX_LISTED = 50;
@@ -47,7 +36,7 @@ export async function accountOverview(
       offers: status.offers,
       chosenOfferId: status.chosenOfferId,
       signUrl: status.signUrl,
-      continuable: CONTINUABLE.includes(status.state) && row.token_expires_at.getTime() > Date.now(),
+      continuable: CONTINUABLE_STATES.includes(status.state) && row.token_expires_at.getTime() > Date.now(),
     });
   }
   return { firstName, applications, consents: await consentsOf(broker.db, personKey) };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { HandoffAnswer, RedeemHandoffAnswer } from '../../domain/api.ts';
 import type { Broker } from '../broker.ts';
+import type { Database } from '../db/database.ts';
 import { Refusal } from './refusal.ts';
 import { applicationIdForToken } from './lookup.ts';
 
@@ -67,4 +68,9 @@ export async function redeemHandoff(broker: Broker, code: string): Promise<Redee
     );
     return { token };
   });
+}
+
+/** Handoff codes past their time, spent or not: none can be redeemed any more. */
+export async function deleteExpiredHandoffs(db: Database): Promise<void> {
+  await db.query('DELETE FROM application_handoffs WHERE expires_at < now()');
 }

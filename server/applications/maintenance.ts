@@ -1,4 +1,6 @@
 import type { Broker } from '../broker.ts';
+import { deleteExpiredNonces } from '../lenders/database-nonce-store.ts';
+import { deleteExpiredHandoffs } from './handoff.ts';
 import { afterErasure, eraseWhere, expireWhere } from './lifecycle/transition.ts';
 
 /**
@@ -25,8 +27,8 @@ export async function deleteExpiredData(broker: Broker): Promise<number> {
   const deleted = await eraseWhere(broker.db, 'a.created_at < now() - make_interval(days => $1)', [
     broker.config.retentionDays,
   ]);
-  await broker.db.query('DELETE FROM partner_nonces WHERE expires_at < now()');
-  await broker.db.query('DELETE FROM application_handoffs WHERE expires_at < now()');
+  await deleteExpiredNonces(broker.db);
+  await deleteExpiredHandoffs(broker.db);
   afterErasure(broker, deleted);
   return deleted.length;
 }

@@ -3,7 +3,7 @@ import { partnerDecisions } from '../../domain/contract/unpublished.ts';
 import type { Broker } from '../broker.ts';
 import type { PartnerApplication } from '../lenders/messages.ts';
 import { openApplicant } from './applicant-record.ts';
-import { APPLICATION_COLUMNS, type ApplicationRow } from './status.ts';
+import { applicationRowById, type ApplicationRow } from './status.ts';
 
 /** The application as every lender receives it; only the request id and reference differ per lender. */
 export type PartnerApplicationBase = Omit<PartnerApplication, 'requestId' | 'applicationRef'>;
@@ -16,11 +16,7 @@ export async function partnerApplication(
   broker: Broker,
   applicationId: string,
 ): Promise<PartnerApplicationBase | null> {
-  const [application] = (
-    await broker.db.query<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = $1`, [
-      applicationId,
-    ])
-  ).rows;
+  const application = await applicationRowById(broker.db, applicationId);
   if (!application) return null;
   const [identification] = (
     await broker.db.query<{ method: IdentificationMethod }>(

@@ -2,7 +2,7 @@
  * The lender requests this process sent lately, by request id: a lender's answer comes back to the
  * address the request gave (PUBLIC_BASE_URL), which on one machine is the process that sent it, so
  * the callback finds its application without a query. A miss (another process sent it, or it left
- * the cache) is asked of the database as before. The request id and lender id only: nothing personal.
+ * the cache) is asked of the database. The request id and lender id only: nothing personal.
  */
 export interface SentRequest {
   readonly applicationId: string;

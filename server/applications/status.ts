@@ -12,7 +12,7 @@ import { rankOffers } from '../../domain/offer-ranking.ts';
 import type { Language } from '../../domain/language.ts';
 import type { LoanPurpose } from '../../domain/application.ts';
 import type { Offer } from '../../domain/offer.ts';
-import type { Sql } from '../db/database.ts';
+import type { Database, Sql } from '../db/database.ts';
 import type { FieldCipher } from '../security/field-cipher.ts';
 import { lenderMonogramPath, type LenderEndpoint } from '../lenders/registry.ts';
 import { openApplicant } from './applicant-record.ts';
@@ -74,6 +74,13 @@ interface StatusRow extends ApplicationRow {
 
 export const APPLICATION_COLUMNS =
   'id, state, language, amount, term, purpose, key_id, applicant_ciphertext, chosen_offer_id, sign_url, token_expires_at, updated_at, identified_at, excluded_lenders, test';
+
+/** One application's row by its id, or null: the read the lenders' send and the notices share. */
+export async function applicationRowById(db: Database, id: string): Promise<ApplicationRow | null> {
+  const [row] = (await db.query<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = $1`, [id]))
+    .rows;
+  return row ?? null;
+}
 
 /** APPLICATION_COLUMNS of the applications table by the alias `a`, for statements that join it. */
 export const APPLICATION_COLUMNS_OF_A = APPLICATION_COLUMNS.split(',')

@@ -42,7 +42,7 @@ export async function submitApplication(
     .digest('base64url');
 
   // the insert goes first and meets an earlier request with the same key by its unique index: a lookup
-  // before it was a statement for every application, for the rare retry
+  // first would cost every application a statement, for the rare retry
   const id = randomUUID();
   const token = newToken();
   const expiresAt = new Date(Date.now() + broker.config.tokenTtlDays * 86_400_000);

@@ -32,3 +32,8 @@ export function databaseNonceStore(db: Database): NonceStore {
   });
   return { remember: (partner, nonce, expiresAt) => remember('nonces', { partner, nonce, expiresAt }) };
 }
+
+/** Nonces past their time: a signature that old is refused by its timestamp alone, so the row guards nothing. */
+export async function deleteExpiredNonces(db: Database): Promise<void> {
+  await db.query('DELETE FROM partner_nonces WHERE expires_at < now()');
+}

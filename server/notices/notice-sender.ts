@@ -6,7 +6,7 @@ import type { Broker } from '../broker.ts';
 import type { NoticeJob } from '../jobs/queues.ts';
 import { mayNotify, type NoticeChannel } from '../account/consents.ts';
 import { openApplicant } from '../applications/applicant-record.ts';
-import { APPLICATION_COLUMNS, type ApplicationRow } from '../applications/status.ts';
+import { applicationRowById, type ApplicationRow } from '../applications/status.ts';
 import { phoneKeyOf } from '../security/lookup-keys.ts';
 import { continueCodeFor } from './continue-links.ts';
 import { signCode } from './signed-codes.ts';
@@ -36,11 +36,7 @@ export async function sendNotice(broker: Broker, job: Job<NoticeJob>): Promise<v
     ])
   ).rows;
   if (!notice || notice.state !== 'queued') return;
-  const [application] = (
-    await broker.db.query<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = $1`, [
-      notice.application_id,
-    ])
-  ).rows;
+  const application = await applicationRowById(broker.db, notice.application_id);
   const applicant = application ? openApplicant(broker.cipher, application) : null;
   if (!application || !applicant || !(await mayNotify(broker.db, application.id, notice.channel))) {
     await settle(broker, notice.id, 'withheld');

@@ -6,7 +6,7 @@ import ruValidation from '../../locales/ru/validation.json' with { type: 'json' 
 import { workflowPath, WORDS } from './support/applicant.ts';
 
 /**
- * The error summary of the application form (the GOV.UK pattern, issue 16): an empty submission
+ * The error summary of the application form (the GOV.UK pattern): an empty submission
  * puts the focus on a box at the top of the form that lists every invalid field as a link with
  * its own message; Enter on a link puts the focus in the field; the page has no WCAG 2.2 A/AA
  * violation with the summary shown. Also the requested loan beside the form (desktop) or above

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 
-// 90: issue 17. The calculator's script (React, i18next) comes when the visitor reaches for it, not before
+// The calculator's script (React, i18next) comes when the visitor reaches for it, not before
 const HOME_JS_BUDGET = 90 * 1024;
 
 test(`the home page loads at most ${HOME_JS_BUDGET / 1024} kB gzip of JavaScript before any interaction`, async ({
@@ -22,11 +22,9 @@ test(`the home page loads at most ${HOME_JS_BUDGET / 1024} kB gzip of JavaScript
   expect(total).toBeLessThanOrEqual(HOME_JS_BUDGET);
 });
 
-// 162: the directive's intermediary disclosure and the choice of lenders joined the first step (issue 15); their
-// code and words load at the first move, the rest is the shared chunk the split leaves (measured 160.1 / 160.8).
-// 164: issue 16's step indicator, error summary, loan summary and a message for every question (measured 162.1 /
-// 162.8). 155: issue 17 cut zod from it (the schema comes with the first move on the form: load-validation.ts),
-// measured 147.0 / 147.7, so the budget keeps the gain and a margin of 7 kB.
+// The first step holds the intermediary disclosure, the step indicator, the error summary and the loan summary;
+// the choice of lenders and the schema (zod) come with the first move on the form (load-validation.ts). Measured
+// 147.0 lv / 147.7 ru: the budget leaves a margin of 7 kB.
 const WORKFLOW_FIRST_STEP_BUDGET = 155 * 1024;
 
 /** The wizard's own entry, from the build's manifest. */
@@ -89,8 +87,8 @@ for (const path of ['/applicantWorkflow/enteringEssence', '/ru/applicantWorkflow
 
 const LOADER_BUDGET = 1.5 * 1024;
 const CALCULATOR_FRAME_BUDGET = 95 * 1024;
-// 172: the wizard's first step grew by issue 16 (above); measured 169.5 lv / 170.5 ru. 157: issue 17 built the frame
-// on its own and cut zod from its first step (above), measured 148.5 / 149.2: the gain kept, a margin of 7.8 kB.
+// The application frame is built on its own, its first step without zod (above): measured 148.5 lv / 149.2 ru,
+// a margin of 7.8 kB.
 const APPLICATION_FRAME_BUDGET = 157 * 1024;
 
 test(`the widget loader is at most ${LOADER_BUDGET} bytes gzip, cached briefly; the host script it loads is immutable`, async ({

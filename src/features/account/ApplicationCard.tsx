@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountApplication } from '../../../domain/account-api.ts';
+import { CHOOSABLE_STATES } from '../../../domain/application-lifecycle.ts';
 import type { StatusOffer as Offer } from '../../../domain/offer.ts';
 import { isOfferExpired } from '../../../domain/offer-validity.ts';
 import { HANDOFF_PARAM, pathOfStep } from '../../../domain/wizard-paths.ts';
@@ -12,8 +13,6 @@ import { useLanguage } from '../../i18n/use-language.ts';
 import { useAccountClient } from './account-context.ts';
 import { errorMessage } from './error-message.ts';
 import { timeLeft } from './time-left.ts';
-
-const CHOOSABLE = new Set(['offers', 'offerChosen']);
 
 /** One application: its loan, state, each lender's progress, offers with their time left, the chosen one. */
 export function ApplicationCard({
@@ -92,7 +91,7 @@ export function ApplicationCard({
                 offer={offer}
                 now={now}
                 isChosen={offer.id === application.chosenOfferId}
-                choosable={CHOOSABLE.has(application.state)}
+                choosable={CHOOSABLE_STATES.includes(application.state)}
                 busy={busy}
                 onChoose={() => void choose(offer)}
               />

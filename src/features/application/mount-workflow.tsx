@@ -5,7 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import { createActor } from 'xstate';
 import type { ApplicationActor, ApplicationInput } from '../../../machines/application-machine.ts';
 import type { BrokerClient } from '../../api/broker-client.ts';
-import type { ApplicationState } from '../../../domain/api.ts';
+import { IDENTIFIED_STATES } from '../../../domain/application-lifecycle.ts';
 import type { Language } from '../../../domain/language.ts';
 import { createI18n } from '../../i18n/i18n.ts';
 import { clearApplicationDraft } from './form/application-draft.ts';
@@ -29,24 +29,13 @@ export interface WorkflowMount {
   readonly beforeStart?: (actor: ApplicationActor, i18n: I18n) => void;
 }
 
-/** The server's states of an identified application: no way back to the form from there. */
-const IDENTIFIED: ReadonlySet<ApplicationState> = new Set([
-  'identified',
-  'processing',
-  'offers',
-  'noOffers',
-  'offerChosen',
-  'signed',
-  'paid',
-]);
-
 /**
  * The form's draft serves while the person may still go back to the form (from the method choice, or
  * after a failed identification); once the application is identified, the next one starts empty.
  */
 function clearDraftOnceIdentified(actor: ApplicationActor, session: Storage): void {
   const subscription = actor.subscribe(({ context }) => {
-    if (!context.status || !IDENTIFIED.has(context.status.state)) return;
+    if (!context.status || !IDENTIFIED_STATES.has(context.status.state)) return;
     clearApplicationDraft(session);
     subscription.unsubscribe();
   });

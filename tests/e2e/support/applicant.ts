@@ -38,11 +38,17 @@ async function choose(page: Surface, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
 }
 
-/** react-aria keeps its checkbox and radio inputs visually hidden inside their labels: a person clicks the label. */
+/**
+ * react-aria keeps its checkbox and radio inputs visually hidden inside their labels: a person clicks the label.
+ * In a widget the host page may still be scrolling the focused field into view (widgets/host), and a click
+ * that lands while the page moves is tried again, as a person would; a box already ticked is left alone.
+ */
 export async function tick(within: Surface | ReturnType<Page['locator']>, role: 'checkbox' | 'radio', name: string) {
   const input = within.getByRole(role, { name, exact: true });
-  await input.locator('xpath=ancestor::label[1]').click();
-  await expect(input).toBeChecked();
+  await expect(async () => {
+    if (!(await input.isChecked())) await input.locator('xpath=ancestor::label[1]').click();
+    await expect(input).toBeChecked({ timeout: 1_000 });
+  }).toPass();
 }
 
 async function answer(page: Surface, question: string, yes: boolean, lang: Language) {
