@@ -182,7 +182,22 @@ test('lv: an e-mail consent withdrawn in the account stops the messages: signing
       .first()
       .getByText(new RegExp(`${lvAccount.states.signed}|${lvAccount.states.paid}`)),
   ).toBeVisible({ timeout: 20_000 });
-  await page.waitForTimeout(2500);
+  // the signature's message has been decided on, and withheld for the withdrawn consent, as the person's export
+  // says; only then can the mailbox show that nothing came
+  await expect
+    .poll(
+      async () => {
+        const exported = (await (await page.request.get('/api/account/export')).json()) as {
+          applications: { messages: { kind: string; channel: string; state: string }[] }[];
+        };
+        return exported.applications
+          .flatMap((one) => one.messages)
+          .filter((message) => message.kind === 'signed' && message.channel === 'email')
+          .map((message) => message.state);
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual(['withheld']);
   expect(((await (await request.get(mailbox)).json()) as unknown[]).length).toBe(before);
 });
 
@@ -229,9 +244,9 @@ test('lv: with SMTP down during a submission the "received" message arrives once
   try {
     await page.goto('/applicantWorkflow/enteringEssence');
     await fillApplication(page, 'lv', { email, emailNotices: true });
-    // the application goes on while the mail server is down
+    // the application goes on while the mail server is down (that the send is tried and retried is
+    // tests/server/notices.test.ts's, which sees the job queue)
     await submitApplication(page, 'lv');
-    await page.waitForTimeout(1500);
     expect(await (await request.get(`/sandbox/mail/messages.json?to=${email}`)).json()).toEqual([]);
   } finally {
     await request.post('/sandbox/mail/outage', { data: { down: false } });
