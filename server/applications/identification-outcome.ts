@@ -5,7 +5,7 @@ import { normalizePersonalCode } from '../../domain/personal-code.ts';
 import type { Broker } from '../broker.ts';
 import { openApplicant } from './applicant-record.ts';
 import { APPLICATION_COLUMNS_OF_A, type ApplicationRow } from './status.ts';
-import { afterTransition, announceSql, mayStartSql, noteRefusal, setStateSql } from './lifecycle/transition.ts';
+import { afterTransition, announceSql, noteRefusal, stateUpdateSql } from './lifecycle/transition.ts';
 import {
   SEND_LEASE_SECONDS,
   sendOrQueueLenderRequests,
@@ -107,8 +107,10 @@ async function storeFailure(
          UPDATE identifications SET state = 'failed', failure = $2, finished_at = now()
          WHERE id = $1 AND state = 'pending' RETURNING application_id),
        application AS (
-         UPDATE applications SET ${setStateSql('identificationFailed')}, updated_at = now()
-         WHERE id = $3 AND ${mayStartSql('identificationFailed')} AND EXISTS (SELECT 1 FROM failed) RETURNING id)
+         ${stateUpdateSql('identificationFailed', {
+           where: 'a.id = $3 AND EXISTS (SELECT 1 FROM failed)',
+           returning: 'a.id',
+         })})
        SELECT ${announceSql('$3')}, EXISTS (SELECT 1 FROM application) AS moved,
          (SELECT state FROM applications WHERE id = $3) AS state
        FROM failed`,
@@ -142,8 +144,11 @@ async function storeIdentified(broker: Broker, identificationId: string, found: 
          UPDATE identifications SET state = 'succeeded', finished_at = now() WHERE id = $1 AND state = 'pending'
          RETURNING application_id),
        processing AS (
-         UPDATE applications SET ${setStateSql('identified')}, identified_at = now(), updated_at = now()
-         WHERE id = $2 AND ${mayStartSql('identified')} AND EXISTS (SELECT 1 FROM identified) RETURNING id),
+         ${stateUpdateSql('identified', {
+           where: 'a.id = $2 AND EXISTS (SELECT 1 FROM identified)',
+           set: ['identified_at = now()'],
+           returning: 'a.id',
+         })}),
        inserted AS (
          INSERT INTO lender_requests (id, application_id, lender_id, state, attempts, lease_until)
          SELECT gen_random_uuid(), $2, lender_id, $4::text, $5::int,

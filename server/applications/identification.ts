@@ -14,7 +14,7 @@ import { applicationIdForToken } from './lookup.ts';
 import { APPLICATION_COLUMNS_OF_A, type ApplicationRow } from './status.ts';
 import { STATUS_CHANNEL } from './status-hub.ts';
 import { finishIdentification } from './identification-outcome.ts';
-import { afterTransition, announceSql, mayStartSql, refused, setStateSql } from './lifecycle/transition.ts';
+import { afterTransition, announceSql, mayStartSql, refused, stateUpdateSql } from './lifecycle/transition.ts';
 
 /** A refused start's row: the state it met, and none of the application's columns. */
 type NotStarted = { readonly [Column in keyof ApplicationRow]: null };
@@ -48,9 +48,11 @@ export async function startIdentification(
          WHERE id = $1 AND ${mayStartSql('identificationStarted')} FOR UPDATE),
        seen AS (SELECT state, xmin::text AS version FROM applications WHERE id = $1),
        changed AS (
-         UPDATE applications a SET ${setStateSql('identificationStarted', 'a.state')}, updated_at = now()
-         FROM locked WHERE a.id = locked.id
-         RETURNING ${APPLICATION_COLUMNS_OF_A}),
+         ${stateUpdateSql('identificationStarted', {
+           from: 'locked',
+           where: 'a.id = locked.id',
+           returning: APPLICATION_COLUMNS_OF_A,
+         })}),
        abandoned AS (
          UPDATE identifications SET state = 'abandoned', finished_at = now()
          WHERE application_id = $1 AND state = 'pending' AND EXISTS (SELECT 1 FROM locked)),

@@ -8,7 +8,7 @@ import { Refusal } from './refusal.ts';
 import {
   allowedFrom,
   announceSql,
-  lenderProgressSetSql,
+  lenderProgressUpdateSql,
   mayStartSql,
   PENDING_REQUESTS_SQL,
 } from './lifecycle/transition.ts';
@@ -159,12 +159,12 @@ export async function storeOfferAnswersAtOnce(
          seen AS (SELECT xmin::text AS version FROM applications WHERE id = $1),
          ${answerCtes(takesOffers)},
          progressed AS (
-           UPDATE applications SET ${lenderProgressSetSql({
+           ${lenderProgressUpdateSql({
              anyOffer: 'EXISTS (SELECT 1 FROM offers WHERE application_id = $1) OR EXISTS (SELECT 1 FROM stored)',
              anyPending: `EXISTS (${PENDING_REQUESTS_SQL} AND NOT (id = ANY($16::uuid[])))`,
-           })}
-           WHERE id = $1 AND ${takesOffers}
-           RETURNING ${announceSql('id')})
+             where: takesOffers,
+             returning: announceSql('id'),
+           })})
        SELECT l.state, l.notice_choices, l.version = s.version AS current, ${FRESH_NONCES_SQL} AS fresh
        FROM locked l, seen s`,
       offerParameters(applicationId, answers),

@@ -9,13 +9,7 @@ import { createApplicationBatches, type ApplicationBatches } from './application
 import { offerAnswerChange, type OfferAnswer } from './offer-answers.ts';
 import { sentRequests, type SentRequest } from './sent-requests.ts';
 import type { ApplicationState } from '../../domain/application-lifecycle.ts';
-import {
-  afterLenderChanges,
-  changesStateSql,
-  mayStartSql,
-  requireAllowed,
-  setStateSql,
-} from './lifecycle/transition.ts';
+import { afterLenderChanges, mayStartSql, requireAllowed, stateUpdateSql } from './lifecycle/transition.ts';
 
 const MAX_APR = 9_999;
 const MAX_TOTAL = 10_000_000;
@@ -136,11 +130,12 @@ async function chosenOfferReported(
   const [application] = (
     await tx.query<{ state: ApplicationState; moved: boolean }>(
       `WITH moved AS (
-         UPDATE applications a SET ${setStateSql(event, 'a.state')}, updated_at = now()
-         FROM offers o
-         WHERE a.id = $1 AND o.id = a.chosen_offer_id AND o.lender_id = $3 AND o.lender_offer_id = $2
-           AND ${mayStartSql(event, 'a.state')} AND ${changesStateSql(event, 'a.state')}
-         RETURNING a.id)
+         ${stateUpdateSql(event, {
+           from: 'offers o',
+           where: 'a.id = $1 AND o.id = a.chosen_offer_id AND o.lender_id = $3 AND o.lender_offer_id = $2',
+           onlyIfChanging: true,
+           returning: 'a.id',
+         })})
        SELECT state, EXISTS (SELECT 1 FROM moved) AS moved FROM applications WHERE id = $1`,
       [applicationId, lenderOfferId, lenderId],
     )

@@ -24,8 +24,9 @@ import { STATUS_CHANNEL, type StatusHub } from '../status-hub.ts';
  * NOTIFY in the statement that makes it, and after the commit this process forgets its cached status and hands
  * the change to the notices. A refused event is logged with the application's id, its state and the event only.
  *
- * The one-statement designs elsewhere (the identification's start and end, the offers' batches) write through
- * the fragments below rather than a statement of their own here, so they keep their single round trip.
+ * The one-statement designs elsewhere (the identification's start and end, the offers' batches, a lender's
+ * signature and payout) put the `UPDATE applications` that stateUpdateSql and lenderProgressUpdateSql write here
+ * into a CTE of their statement, so they keep their single round trip and write no state text of their own.
  */
 
 /** A state as an SQL literal: the model's names are letters only, never a caller's text. */
@@ -57,6 +58,34 @@ export const setStateSql = (event: LifecycleEvent, column = 'state'): string => 
  */
 export const changesStateSql = (event: LifecycleEvent, column = 'state'): string =>
   `${column} IS DISTINCT FROM ${targetSql(event, column)}`;
+
+/** What a use case's `UPDATE applications … AS a` for one event holds besides the state and the time. */
+export interface StateUpdate {
+  /** the condition that picks the application `a` */
+  readonly where: string;
+  /** tables or CTEs the condition joins */
+  readonly from?: string;
+  /** more SET items of the same change, such as `identified_at = now()` */
+  readonly set?: readonly string[];
+  /** only where the event changes the state: a report that may come again is taken and changes nothing */
+  readonly onlyIfChanging?: boolean;
+  readonly returning: string;
+}
+
+/**
+ * The statement that moves application `a` by `event`, for a CTE of a use case's one statement: the target, the
+ * model's check of the current state and the time of the change are written here.
+ */
+export function stateUpdateSql(event: LifecycleEvent, update: StateUpdate): string {
+  const set = [setStateSql(event, 'a.state'), ...(update.set ?? []), 'updated_at = now()'];
+  const where = [
+    `(${update.where})`,
+    mayStartSql(event, 'a.state'),
+    ...(update.onlyIfChanging ? [changesStateSql(event, 'a.state')] : []),
+  ];
+  return `UPDATE applications a SET ${set.join(', ')}${update.from ? ` FROM ${update.from}` : ''}
+    WHERE ${where.join(' AND ')} RETURNING ${update.returning}`;
+}
 
 /** The state column's value in the INSERT that receives an application. */
 export const RECEIVED_STATE_SQL = literal(RECEIVED_STATE);
@@ -186,9 +215,7 @@ function column(name: string): string {
  */
 export async function expireWhere(broker: Broker, conditionSql: string): Promise<string[]> {
   const { rows } = await broker.db.query<{ id: string }>(
-    `UPDATE applications a SET ${setStateSql('expired', 'a.state')}, updated_at = now()
-     WHERE ${mayStartSql('expired', 'a.state')} AND (${conditionSql})
-     RETURNING a.id, ${announceSql('a.id')}`,
+    stateUpdateSql('expired', { where: conditionSql, returning: `a.id, ${announceSql('a.id')}` }),
   );
   for (const { id } of rows) afterTransition(broker, id);
   return rows.map((row) => row.id);
@@ -242,6 +269,24 @@ export const lenderProgressSetSql = ({ anyOffer, anyPending }: { anyOffer: strin
      ELSE state END,
    updated_at = CASE WHEN state = ANY('{${STATES_OPEN_WITH_LENDERS.join(',')}}'::text[]) THEN now() ELSE updated_at END`;
 
+/**
+ * The statement that moves application $1 by its lenders' progress (lenderProgressSetSql), for a CTE of a use
+ * case's one statement; `where` may hold more conditions on the row.
+ */
+export const lenderProgressUpdateSql = ({
+  anyOffer,
+  anyPending,
+  where = 'TRUE',
+  returning,
+}: {
+  anyOffer: string;
+  anyPending: string;
+  where?: string;
+  returning: string;
+}): string =>
+  `UPDATE applications SET ${lenderProgressSetSql({ anyOffer, anyPending })}
+   WHERE id = $1 AND (${where}) RETURNING ${returning}`;
+
 /** The lender requests of application $1 that are still out. */
 export const PENDING_REQUESTS_SQL = `SELECT 1 FROM lender_requests WHERE application_id = $1 AND state IN ('queued', 'sending', 'sent')`;
 
@@ -253,12 +298,11 @@ export const PENDING_REQUESTS_SQL = `SELECT 1 FROM lender_requests WHERE applica
 export async function refreshLenderProgress(tx: Sql, applicationId: string): Promise<ApplicationState | null> {
   const [application] = (
     await tx.query<{ state: ApplicationState }>(
-      `UPDATE applications SET ${lenderProgressSetSql({
+      lenderProgressUpdateSql({
         anyOffer: 'EXISTS (SELECT 1 FROM offers WHERE application_id = $1)',
         anyPending: `EXISTS (${PENDING_REQUESTS_SQL})`,
-      })}
-       WHERE id = $1
-       RETURNING state, ${announceSql('id')}`,
+        returning: `state, ${announceSql('id')}`,
+      }),
       [applicationId],
     )
   ).rows;
