@@ -1,3 +1,4 @@
+import { ACCOUNT_PATHS } from './account-paths.ts';
 import type { Language } from './language.ts';
 import { company } from './company.ts';
 import type { ProductKey } from './loan-options.ts';
@@ -96,7 +97,7 @@ export const PAGES: readonly PageEntry[] = [
   page('intermediary', { type: 'intermediary' }, '/kredita-starpnieks', '/ru/kreditnyj-posrednik'),
   page('accessibility', { type: 'accessibility' }, '/pieejamiba', '/ru/dostupnost'),
   // coming back: the personal account and the pages our messages link to; nothing here is for search engines
-  page('account', { type: 'account' }, '/profils', '/ru/profil', { robots: 'noindex, nofollow' }),
+  page('account', { type: 'account' }, ACCOUNT_PATHS.lv, ACCOUNT_PATHS.ru, { robots: 'noindex, nofollow' }),
   page('smsOptOut', { type: 'smsOptOut' }, '/sms-atteikums', '/ru/otkaz-ot-sms', { robots: 'noindex, nofollow' }),
   page('linkInvalid', { type: 'linkInvalid' }, '/saite-nederiga', '/ru/ssylka-nedeystvitelna', {
     robots: 'noindex, nofollow',

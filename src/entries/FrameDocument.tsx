@@ -25,6 +25,9 @@ export function FrameDocument({
         <title>{title}</title>
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="strict-origin-when-cross-origin" />
+        {/* a link in a publisher's frame opens a tab: the site's pages refuse to be framed, and a frame that
+            navigated to one would leave the publisher's page with a broken box */}
+        <base target="_blank" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <AssetLinks assets={assets} />
       </head>

@@ -15,7 +15,7 @@ import { moveLenderClockUntil } from './support/lender-clock.ts';
  */
 const ARTICLE = `http://127.0.0.1:${PUBLISHER_PORT}/article-application.html?server=paced`;
 
-/** Issue 17: the host page's cumulative layout shift through the whole application. */
+/** The host page's cumulative layout shift through the whole application, at most. */
 const CLS_LIMIT = 0.05;
 
 interface ShiftLog {
@@ -110,7 +110,7 @@ for (const { viewport, lang } of [
   { viewport: { width: 375, height: 667 }, lang: 'lv' },
   { viewport: { width: 1280, height: 800 }, lang: 'ru' },
 ] as const) {
-  test(`${viewport.width}x${viewport.height}, ${lang}: the host page does not jump through a whole application in the widget; signing in the lender's tab comes back to the widget`, async ({
+  test(`${viewport.width}x${viewport.height}, ${lang}: the host page does not jump through a whole application in the widget; signing in the lender's tab comes back to the widget; the paid screen's links open tabs`, async ({
     page,
     context,
   }) => {
@@ -136,6 +136,25 @@ for (const { viewport, lang } of [
     // the lender's tab lands on our page, which closes itself
     if (!lender.isClosed()) await lender.waitForEvent('close', { timeout: 10_000 });
     expect(sum).toBeLessThanOrEqual(CLS_LIMIT);
+
+    // paid: every link of the last screen opens a tab (the account), and the publisher's frame stays as it was
+    const heading = widget.getByRole('heading', { level: 1 });
+    await moveLenderClockUntil(page.request, () =>
+      expect(heading).toHaveText(WORDS[lang].workflow.steps.paid, { timeout: 1_000 }),
+    );
+    const frameUrl = await widget.locator('body').evaluate(() => window.location.href);
+    const links = await widget.getByRole('main').getByRole('link').all();
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      const opened = context.waitForEvent('page');
+      await link.click();
+      const tab = await opened;
+      await tab.waitForLoadState();
+      expect(tab.url()).toMatch(lang === 'ru' ? /\/ru\/profil$/ : /\/profils$/);
+      await tab.close();
+      await expect(heading).toHaveText(WORDS[lang].workflow.steps.paid);
+      expect(await widget.locator('body').evaluate(() => window.location.href)).toBe(frameUrl);
+    }
   });
 }
 

@@ -136,14 +136,14 @@ describe('Calculator', () => {
     expect(link).toHaveAttribute('href', 'https://site.example/apply?amount=12000&term=60');
   });
 
-  it('opens an applicationLink without newTab in the same tab, with no note', () => {
+  it('opens an applicationLink without newTab in the same frame (a frame page opens other links in a tab), with no note', () => {
     renderIn('lv', {
       ...STARTING,
       applicationLink: () => ({ href: '/widget/v1/application?amount=5000', newTab: false }),
     });
     const link = screen.getByRole('link', { name: 'Saņemt piedāvājumus' });
     expect(link).toHaveAttribute('href', '/widget/v1/application?amount=5000');
-    expect(link).not.toHaveAttribute('target');
+    expect(link).toHaveAttribute('target', '_self');
     expect(link).not.toHaveAttribute('rel');
     expect(screen.queryByText('(atveras jaunā cilnē)')).toBeNull();
   });

@@ -100,7 +100,7 @@ export function Calculator({
           <a
             className="button button--primary"
             href={link.href}
-            {...(link.newTab ? { target: '_blank', rel: 'noopener' } : {})}
+            {...(link.newTab ? { target: '_blank', rel: 'noopener' } : { target: '_self' })}
           >
             {t('apply')}
             {link.newTab ? <span className="visually-hidden"> {t('newTab', { ns: 'common' })}</span> : null}

@@ -2,16 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { company } from '../../../../domain/company.ts';
 import { ActionLink } from '../../../ui/ActionLink.tsx';
 import { StepHeading } from '../StepHeading.tsx';
-import { homePath, useStatus } from './shared.tsx';
-import { useLanguage } from '../../../i18n/use-language.ts';
+import { useStatus } from './shared.tsx';
 import { DeclinedLenders } from './DeclinedLenders.tsx';
+import { JourneyEndLink } from './JourneyEndLink.tsx';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
 /** No lender made an offer this time: why each declined, the right to ask for a human review, and what else to do. */
 export function NoOffersScreen() {
   const { t } = useTranslation(SCREEN_NAMESPACES);
-  const lang = useLanguage();
   const status = useStatus();
   const declined = (status?.lenders ?? []).filter((lender) => lender.progress === 'declined');
   return (
@@ -32,9 +31,7 @@ export function NoOffersScreen() {
         </li>
       </ul>
       <div className="screen__actions">
-        <ActionLink variant="primary" href={homePath(lang)}>
-          {t('home')}
-        </ActionLink>
+        <JourneyEndLink />
       </div>
     </section>
   );

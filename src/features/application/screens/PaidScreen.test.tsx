@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { PresentationProvider } from '../presentation.tsx';
 import { testOffer, testStatus } from '../test-support.tsx';
 import { PaidScreen } from './PaidScreen.tsx';
 import { renderScreen, words } from './test-helpers.tsx';
@@ -12,11 +13,17 @@ const text = {
     title: 'Nauda ir izmaksāta',
     lead: /Aizdevējs Alfa Kredīts ir izmaksājis 12\s000\s€ uz jūsu bankas kontu/,
     home: '/',
+    account: '/profils',
+    accountLink: 'Skatīt pieteikumu profilā',
+    newTab: '(atveras jaunā cilnē)',
   },
   ru: {
     title: 'Деньги выплачены',
     lead: /Кредитор Alfa Kredīts перечислил 12\s000\s€ на ваш банковский счёт/,
     home: '/ru',
+    account: '/ru/profil',
+    accountLink: 'Посмотреть заявку в профиле',
+    newTab: '(откроется в новой вкладке)',
   },
 } as const;
 
@@ -34,5 +41,19 @@ describe.each(['lv', 'ru'] as const)('PaidScreen (%s)', (language) => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(said.title);
     expect(screen.getByText(workflow.paid.timing)).toHaveTextContent(/1/);
     expect(screen.getByRole('link', { name: workflow.home })).toHaveAttribute('href', said.home);
+  });
+
+  it("in a publisher's widget, offers the account in a new tab instead of a home page the frame could not show", async () => {
+    renderScreen(
+      <PresentationProvider presentation={{ embedded: true }}>
+        <PaidScreen />
+      </PresentationProvider>,
+      { language, status: testStatus('paid', { offers: [offer], chosenOfferId: offer.id }) },
+    );
+    const account = await screen.findByRole('link', { name: new RegExp(`^${said.accountLink}`) });
+    expect(account).toHaveTextContent(said.newTab);
+    expect(account).toHaveAttribute('href', said.account);
+    expect(account).toHaveAttribute('target', '_blank');
+    expect(screen.queryByRole('link', { name: workflow.home })).not.toBeInTheDocument();
   });
 });

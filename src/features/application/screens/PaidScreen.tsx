@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { ActionLink } from '../../../ui/ActionLink.tsx';
 import { formatEuro } from '../../../ui/format.ts';
 import { StepHeading } from '../StepHeading.tsx';
 import { useWorkflowActor } from '../workflow-context.tsx';
 import { sentOfferId } from './chosen-offer.ts';
-import { chosenOffer, homePath, useStatus } from './shared.tsx';
+import { chosenOffer, useStatus } from './shared.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
+import { JourneyEndLink } from './JourneyEndLink.tsx';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
@@ -28,9 +28,7 @@ export function PaidScreen() {
       <p>{t('paid.timing')}</p>
       <p>{t('paid.thanks')}</p>
       <div className="screen__actions">
-        <ActionLink variant="primary" href={homePath(lang)}>
-          {t('home')}
-        </ActionLink>
+        <JourneyEndLink />
       </div>
     </section>
   );

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { ACCOUNT_PATHS } from '../../../../domain/account-paths.ts';
+import { ActionLink } from '../../../ui/ActionLink.tsx';
+import { useLanguage } from '../../../i18n/use-language.ts';
+import { usePresentation } from '../presentation.tsx';
+import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
+import { homePath } from './shared.tsx';
+
+/**
+ * The way on from the journey's last screens: on the site, its home page; in a publisher's widget, the person's
+ * account in a new tab, since the site's pages refuse to be framed and the publisher's page must stay whole.
+ */
+export function JourneyEndLink() {
+  const { t } = useTranslation(SCREEN_NAMESPACES);
+  const lang = useLanguage();
+  const { embedded } = usePresentation();
+  return embedded ? (
+    <ActionLink variant="primary" href={ACCOUNT_PATHS[lang]} target="_blank" rel="noopener">
+      {t('accountInNewTab')}
+      <span className="visually-hidden"> {t('newTab', { ns: 'common' })}</span>
+    </ActionLink>
+  ) : (
+    <ActionLink variant="primary" href={homePath(lang)}>
+      {t('home')}
+    </ActionLink>
+  );
+}
