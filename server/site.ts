@@ -96,6 +96,9 @@ export async function registerSite(
 
   await registerWidgetPages(app, clientDir);
 
+  // browsers, feed readers and bookmarks ask for /favicon.ico whatever the page names; the icon is an SVG
+  app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+
   for (const [path, html] of pages) {
     app.get(path, (request, reply) =>
       reply

@@ -50,6 +50,16 @@ test('sitemap.xml lists the indexable pages and robots.txt points at it', async 
   expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`);
 });
 
+test('/favicon.ico, which browsers ask for whatever a page names, leads to the site icon', async ({ request }) => {
+  const moved = await request.get('/favicon.ico', { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe('/favicon.svg');
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  expect(await icon.text()).toContain('<svg');
+});
+
 test('legal fragments are served from /assets/files and shown in their pages', async ({ page, request }) => {
   const fragment = await request.get('/assets/files/lv-privacy.html');
   expect(fragment.status()).toBe(200);

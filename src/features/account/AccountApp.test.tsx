@@ -176,6 +176,15 @@ describe('the personal account', () => {
     await waitFor(() => expect(client.account).toHaveBeenCalledTimes(2));
   });
 
+  it.each([
+    ['lv', 'Labdien!'],
+    ['ru', 'Здравствуйте!'],
+  ] as const)('greets a person without applications (%s) without an empty name', async (lang, greeting) => {
+    renderAccount(fakeClient({ account: vi.fn(async () => ({ ...ACCOUNT, firstName: '', applications: [] })) }), lang);
+    expect(await screen.findByText(greeting)).toBeInTheDocument();
+    expect(screen.queryByText(/, !/)).toBeNull();
+  });
+
   it('withdraws a consent on its own and says when and how', async () => {
     const client = fakeClient();
     const user = userEvent.setup();

@@ -26,7 +26,9 @@ export function AccountOverview({
   return (
     <div className="account-overview">
       <div className="account-overview__head">
-        <p className="account-overview__greeting">{t('greeting', { name: account.firstName })}</p>
+        <p className="account-overview__greeting">
+          {account.firstName ? t('greeting', { name: account.firstName }) : t('greetingNameless')}
+        </p>
         <p className="account-overview__note">{t('sessionNote')}</p>
         <div className="account-actions">
           <Button variant="secondary" onPress={() => onLogout(false)}>
