@@ -153,11 +153,14 @@ describe('the personal account', () => {
     const user = userEvent.setup();
     renderAccount(client, 'ru');
     const field = await screen.findByRole('textbox', { name: new RegExp(ruAccount.login.personalCode) });
+    expect(screen.getByText(ruAccount.intro)).toBeInTheDocument();
     await user.type(field, '010180-15097');
     await user.click(screen.getByRole('button', { name: ruAccount.login.smartIdStart }));
     expect(await screen.findByText('4821')).toBeInTheDocument();
     expect(client.startLogin).toHaveBeenCalledWith({ method: 'smartId', personalCode: '010180-15097', language: 'ru' });
     expect(await screen.findByText('Здравствуйте, Jānis!', {}, { timeout: 4000 })).toBeInTheDocument();
+    // the call to log in goes once the person is in
+    expect(screen.queryByText(ruAccount.intro)).toBeNull();
   });
 
   it('lists an application with the time left of each offer; an expired one is greyed and cannot be chosen', async () => {

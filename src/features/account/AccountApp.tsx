@@ -68,7 +68,12 @@ export function AccountApp({ client: given }: { client?: AccountClient }) {
       <div ref={focus} tabIndex={-1} className="account-app">
         {view.kind === 'loading' ? <Spinner /> : null}
         {view.kind === 'failed' ? <Alert>{view.message}</Alert> : null}
-        {view.kind === 'login' ? <LoginChoices notice={view.notice} onLoggedIn={() => void load()} /> : null}
+        {view.kind === 'login' ? (
+          <>
+            <p className="account-page__intro">{t('intro')}</p>
+            <LoginChoices notice={view.notice} onLoggedIn={() => void load()} />
+          </>
+        ) : null}
         {view.kind === 'account' ? (
           <AccountOverview
             account={view.account}

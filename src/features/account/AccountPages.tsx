@@ -21,9 +21,8 @@ function AccountPageFrame({ heading, intro, children }: { heading: string; intro
 export function AccountPage({ island }: { island: ReactNode }) {
   const { t } = useTranslation('account');
   return (
-    <AccountPageFrame heading={t('heading')} intro={t('intro')}>
-      {island}
-    </AccountPageFrame>
+    // the call to log in is the island's: it goes once the person is in
+    <AccountPageFrame heading={t('heading')}>{island}</AccountPageFrame>
   );
 }
 
