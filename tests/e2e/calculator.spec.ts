@@ -110,3 +110,27 @@ test('the home calculator counts a step taken before its script has come', async
     /[?&]amount=25000(&|$)/,
   );
 });
+
+for (const width of [320, 375, 1280]) {
+  test(`at ${width} px the home calculator keeps its height to the pixel while the amount moves over 20 steps`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const calculator = page.locator('.calculator').first();
+    const slider = page.getByRole('slider', { name: 'Kredīta summa' });
+    await slider.focus();
+    await slider.press('Home');
+    // the figures follow the amount once the calculator has hydrated
+    await expect(slider).toHaveAttribute('aria-valuetext', spaced('500 €'));
+    const heights = new Set<number>();
+    let payment = '';
+    for (let step = 0; step < 20; step += 1) {
+      await slider.press('ArrowRight');
+      await expect(monthly(page)).not.toHaveText(payment);
+      payment = (await monthly(page).textContent()) ?? '';
+      heights.add((await calculator.boundingBox())?.height ?? 0);
+    }
+    expect([...heights]).toHaveLength(1);
+  });
+}
