@@ -74,7 +74,7 @@ for (const path of ['/applicantWorkflow/enteringEssence', '/ru/applicantWorkflow
   test(`${path} loads at most ${WORKFLOW_FIRST_STEP_BUDGET / 1024} kB gzip of JavaScript in all`, async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto(path, { waitUntil: 'networkidle' });
-    await expect(page.getByRole('button', { name: /Izvēlēties kredītu|Подобрать кредит/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Nosūtīt pieteikumu|Отправить заявку/ })).toBeVisible();
     await page.waitForLoadState('networkidle');
     const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
     const files = [...scripts].map(([file, size]) => `${file.replace('/assets/', '')} ${(size / 1024).toFixed(1)}`);
