@@ -1,4 +1,4 @@
-import { lendersToAsk } from '../../domain/lenders.ts';
+import { lendersAskedFor } from './lender-choice.ts';
 import type { IdentificationFailure, IdentificationReturn } from '../../domain/api.ts';
 import type { Language } from '../../domain/language.ts';
 import { normalizePersonalCode } from '../../domain/personal-code.ts';
@@ -129,11 +129,7 @@ async function storeFailure(
  */
 async function storeIdentified(broker: Broker, identificationId: string, found: FoundIdentification): Promise<boolean> {
   const application: ApplicationRow = found;
-  // a test application goes to lenders that take test applications, and to no other
-  const candidates = [...broker.lenders.values()].filter(
-    (lender) => !application.test || lender.takesTestApplications === true,
-  );
-  const asked = lendersToAsk(candidates, application, application.excluded_lenders);
+  const asked = lendersAskedFor(broker.lenders, application);
   // the identification's and the application's new states, one lender request a lender (a statement a lender
   // was a visible share of the database's work) and the status NOTIFY: one statement
   // sent from here at once: the requests are created claimed, leased as a send's claim would lease them

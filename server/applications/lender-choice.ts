@@ -16,3 +16,23 @@ export function lenderChoiceProblem(
   if (lendersToAsk([...lenders.values()], application, application.excludedLenders).length === 0) return 'lenders';
   return null;
 }
+
+/**
+ * The lenders an application goes to once identified: those that serve its loan and that the person left ticked,
+ * and for a test application (a publisher trying the widget) only those that take test applications. The
+ * identification sends to them; the messages count them.
+ */
+export function lendersAskedFor(
+  lenders: ReadonlyMap<string, LenderEndpoint>,
+  application: {
+    readonly amount: number;
+    readonly term: number;
+    readonly test: boolean;
+    readonly excluded_lenders: readonly string[];
+  },
+): LenderEndpoint[] {
+  const candidates = [...lenders.values()].filter(
+    (lender) => !application.test || lender.takesTestApplications === true,
+  );
+  return lendersToAsk(candidates, application, application.excluded_lenders);
+}

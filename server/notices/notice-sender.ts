@@ -1,3 +1,4 @@
+import { lendersAskedFor } from '../applications/lender-choice.ts';
 import { BEST_OFFER_SQL } from '../applications/best-offer-sql.ts';
 import type { Job } from 'pg-boss';
 import { continueApplication, unsubscribe as unsubscribeEndpoint } from '../../domain/contract/messages.ts';
@@ -112,7 +113,8 @@ async function noticeData(
     unsubscribeUrl: `${base}${UNSUBSCRIBE_PATH[language]}#code=${signCode(broker.config.lookupKey, 'unsubscribe', notice.id)}`,
     accountUrl: `${base}${ACCOUNT_PATH[language]}`,
     offerCount: counts?.offers ?? 0,
-    lenderCount: counts?.lenders || broker.lenders.size,
+    // before the identification no request exists yet: the lenders it will go to
+    lenderCount: counts?.lenders || lendersAskedFor(broker.lenders, application).length,
     declinedCount: counts?.declined ?? 0,
     ...(counts?.best_until ? { expiresAt: counts.best_until.toISOString() } : {}),
     ...(chosen

@@ -79,10 +79,10 @@ test('lv: log in by bank from the header, choose an offer in the account, check 
   }
   const choose = application.getByRole('button', { name: /^Izvēlēties .+ piedāvājumu$/ }).first();
   const label = (await choose.getAttribute('aria-label')) ?? '';
-  const lender = label.replace(/^Izvēlēties /, '').replace(/ piedāvājumu$/, '');
+  const lender = label.replace(/^Izvēlēties aizdevēja /, '').replace(/ piedāvājumu$/, '');
   await choose.click();
   await expect(application.getByText(lvAccount.states.offerChosen)).toBeVisible();
-  await expect(application.getByRole('link', { name: `Parakstīt līgumu pie ${lender}` })).toHaveAttribute(
+  await expect(application.getByRole('link', { name: `Parakstīt līgumu ar aizdevēju ${lender}` })).toHaveAttribute(
     'href',
     /\/sandbox\/lenders\/.+\/contracts\//,
   );
@@ -170,7 +170,7 @@ test('lv: an e-mail consent withdrawn in the account stops the messages: signing
     .getByRole('button', { name: /^Izvēlēties/ })
     .first()
     .click();
-  await application.getByRole('link', { name: /^Parakstīt līgumu pie/ }).click();
+  await application.getByRole('link', { name: /^Parakstīt līgumu ar aizdevēju/ }).click();
   await expect(page).toHaveURL(/\/sandbox\/lenders\/.+\/contracts\//);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Parakstīt līgumu' }).click();

@@ -50,6 +50,28 @@ describe('the messages of an application', () => {
     expect(subject('ru', 22)).toMatch(/22 предложения$/);
   });
 
+  it('counts the lenders the application goes to in the dative: "nosūtīsim 13 aizdevējiem", "отправим 13 кредиторам"', () => {
+    const text = (language: 'lv' | 'ru', lenderCount: number) =>
+      renderMail('received', language, data({ lenderCount })).text;
+    expect(text('lv', 13)).toContain('nosūtīsim 13 aizdevējiem,');
+    expect(text('lv', 16)).toContain('nosūtīsim 16 aizdevējiem,');
+    expect(text('lv', 1)).toContain('nosūtīsim 1 aizdevējam,');
+    expect(text('lv', 21)).toContain('nosūtīsim 21 aizdevējam,');
+    expect(text('lv', 2)).toContain('nosūtīsim 2 aizdevējiem,');
+    expect(text('ru', 13)).toContain('отправим заявку 13 кредиторам,');
+    expect(text('ru', 1)).toContain('отправим заявку 1 кредитору,');
+    expect(text('ru', 21)).toContain('отправим заявку 21 кредитору,');
+  });
+
+  it('names a lender in Latvian beside the word "aizdevējs", which takes the case, never declining the brand', () => {
+    const signed = renderMail('signed', 'lv', data({ lenderName: 'Ziemeļu Banka' }));
+    expect(signed.subject).toBe('Līgums ar aizdevēju Ziemeļu Banka ir parakstīts');
+    expect(signed.text).toContain('Jūs parakstījāt līgumu ar aizdevēju Ziemeļu Banka par');
+    expect(renderSms('signed', 'lv', data({ lenderName: 'Ziemeļu Banka' }))).toContain(
+      'līgums ar aizdevēju Ziemeļu Banka',
+    );
+  });
+
   it('tells the signed contract’s lender, amount and the time in Riga', () => {
     expect(renderMail('signed', 'lv', data()).text).toMatch(/Luminor par 5\s?000\s€/);
     expect(renderMail('signed', 'ru', data()).text).toMatch(/Luminor на 5\s000\s€/);

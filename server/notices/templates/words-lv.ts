@@ -4,7 +4,15 @@ import { euros, plural, rigaTime, type FooterWords, type MessageWords } from './
 
 const offers = (count: number) =>
   plural('lv', count, { zero: 'piedāvājumu', one: 'piedāvājums', other: 'piedāvājumi' });
-const lenders = (count: number) => plural('lv', count, { zero: 'aizdevēju', one: 'aizdevēju', other: 'aizdevējiem' });
+/** "nosūtīsim N aizdevējiem": the dative after a number (1, 21: singular; 0, 11–19 and the rest: plural) */
+const lenders = (count: number) =>
+  plural('lv', count, { zero: 'aizdevējiem', one: 'aizdevējam', other: 'aizdevējiem' });
+
+/**
+ * "ar aizdevēju Luminor": the common noun takes the sentence's case and the brand stays as it is written, since a
+ * lender's name does not decline ("ar Ziemeļu Banka" would want "ar Ziemeļu Banku").
+ */
+const withLender = (name: string | undefined) => (name ? `aizdevēju ${name}` : 'aizdevēju');
 
 export const FOOTER_LV: FooterWords = {
   greeting: (firstName) => `Labdien, ${firstName}!`,
@@ -60,13 +68,13 @@ export function wordsLv(kind: NoticeKind, data: NoticeData): MessageWords {
       };
     case 'signed':
       return {
-        subject: `Līgums ar ${data.lenderName ?? 'aizdevēju'} ir parakstīts`,
+        subject: `Līgums ar ${withLender(data.lenderName)} ir parakstīts`,
         paragraphs: [
-          `Apsveicam! Jūs parakstījāt līgumu ar ${data.lenderName ?? 'aizdevēju'} par ${euros('lv', data.amount ?? 0)}.`,
+          `Apsveicam! Jūs parakstījāt līgumu ar ${withLender(data.lenderName)} par ${euros('lv', data.amount ?? 0)}.`,
           'Aizdevējs naudu parasti izmaksā 1–2 darba dienu laikā. Nekas vairāk no jums nav vajadzīgs.',
         ],
         button: 'Atvērt Mans profils',
-        sms: `Kreditkompass: līgums ar ${data.lenderName ?? 'aizdevēju'} parakstīts. Nauda 1–2 darba dienās.`,
+        sms: `Kreditkompass: līgums ar ${withLender(data.lenderName)} parakstīts. Nauda 1–2 darba dienās.`,
       };
   }
 }

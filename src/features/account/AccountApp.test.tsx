@@ -172,9 +172,9 @@ describe('the personal account', () => {
     expect(within(card).getByText('60 mēnešu')).toBeInTheDocument();
     expect(within(card).getByText('Derīgs vēl 2 d. 3 st.')).toBeInTheDocument();
     expect(within(card).getByText(lvAccount.applications.expired)).toBeInTheDocument();
-    expect(within(card).queryByRole('button', { name: 'Izvēlēties Citadele piedāvājumu' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Izvēlēties aizdevēja Citadele piedāvājumu' })).toBeNull();
 
-    await user.click(within(card).getByRole('button', { name: 'Izvēlēties Luminor piedāvājumu' }));
+    await user.click(within(card).getByRole('button', { name: 'Izvēlēties aizdevēja Luminor piedāvājumu' }));
     expect(client.chooseOffer).toHaveBeenCalledWith(ACCOUNT.applications[0]?.id, 'b1');
     await waitFor(() => expect(client.account).toHaveBeenCalledTimes(2));
   });
