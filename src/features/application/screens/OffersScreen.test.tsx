@@ -201,7 +201,11 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
     expect(within(card('Alfa Kredīts')).getByText(said.best)).toBeInTheDocument();
     act(() => actor.send({ type: 'STATUS', status: testStatus('offers', { offers: [offerB, offerC] }) }));
     expect(screen.queryByText(said.best)).toBeNull();
+    // every lender has answered: no "yet"
     expect(screen.getByText(workflow.offers.noMatching)).toBeInTheDocument();
+    expect(screen.queryByText(workflow.offers.noMatchingYet)).toBeNull();
+    act(() => actor.send({ type: 'STATUS', status: testStatus('offers', { offers: [offerB, offerC], answered: 14 }) }));
+    expect(screen.getByText(workflow.offers.noMatchingYet)).toBeInTheDocument();
   });
 
   it('warns on the offer above the cost cap', async () => {

@@ -154,7 +154,7 @@ export function OffersScreen() {
           amount: formatEuro(lang, loan.amount),
           term: t('monthsFor', { ns: 'common', count: loan.term }),
         })}
-        empty={t('offers.noMatching')}
+        empty={t(pendingLenders > 0 ? 'offers.noMatchingYet' : 'offers.noMatching')}
         rows={matching.map(rowOf)}
         sortKey={sortKey}
       />
