@@ -7,8 +7,9 @@ import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 import { homePath } from './shared.tsx';
 
 /**
- * The way on from the journey's last screens: on the site, its home page; in a publisher's widget, the person's
- * account in a new tab, since the site's pages refuse to be framed and the publisher's page must stay whole.
+ * The ways on from the journey's last screens: the person's account, where the application stays, and on the
+ * site its home page. In a publisher's widget the account opens in a new tab, since the site's pages refuse to
+ * be framed and the publisher's page must stay whole.
  */
 export function JourneyEndLink() {
   const { t } = useTranslation(SCREEN_NAMESPACES);
@@ -16,12 +17,17 @@ export function JourneyEndLink() {
   const { embedded } = usePresentation();
   return embedded ? (
     <ActionLink variant="primary" href={ACCOUNT_PATHS[lang]} target="_blank" rel="noopener">
-      {t('accountInNewTab')}
+      {t('toAccount')}
       <span className="visually-hidden"> {t('newTab', { ns: 'common' })}</span>
     </ActionLink>
   ) : (
-    <ActionLink variant="primary" href={homePath(lang)}>
-      {t('home')}
-    </ActionLink>
+    <>
+      <ActionLink variant="primary" href={homePath(lang)}>
+        {t('home')}
+      </ActionLink>
+      <ActionLink variant="secondary" href={ACCOUNT_PATHS[lang]}>
+        {t('toAccount')}
+      </ActionLink>
+    </>
   );
 }

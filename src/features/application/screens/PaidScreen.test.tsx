@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PresentationProvider } from '../presentation.tsx';
 import { testOffer, testStatus } from '../test-support.tsx';
@@ -13,6 +13,9 @@ const text = {
     title: 'Nauda ir izmaksāta',
     lead: /Aizdevējs Alfa Kredīts ir izmaksājis 12\s000\s€ uz jūsu bankas kontu/,
     home: '/',
+    amount: /^12\s000\s€$/,
+    monthly: /^254,32\s€$/,
+    apr: /^10,36\s?%$/,
     account: '/profils',
     accountLink: 'Skatīt pieteikumu profilā',
     newTab: '(atveras jaunā cilnē)',
@@ -21,6 +24,9 @@ const text = {
     title: 'Деньги выплачены',
     lead: /Кредитор Alfa Kredīts перечислил 12\s000\s€ на ваш банковский счёт/,
     home: '/ru',
+    amount: /^12\s000\s€$/,
+    monthly: /^254,32\s€$/,
+    apr: /^10,36\s?%$/,
     account: '/ru/profil',
     accountLink: 'Посмотреть заявку в профиле',
     newTab: '(откроется в новой вкладке)',
@@ -41,6 +47,21 @@ describe.each(['lv', 'ru'] as const)('PaidScreen (%s)', (language) => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(said.title);
     expect(screen.getByText(workflow.paid.timing)).toHaveTextContent(/1/);
     expect(screen.getByRole('link', { name: workflow.home })).toHaveAttribute('href', said.home);
+    const summary = screen.getByRole('region', { name: workflow.paid.summary });
+    for (const [label, value] of [
+      [workflow.paid.lender, 'Alfa Kredīts'],
+      [workflow.offers.amount, said.amount],
+      [workflow.offers.monthlyPayment, said.monthly],
+      [workflow.offers.apr, said.apr],
+    ] as const) {
+      const term = within(summary).getByText(label, { selector: 'dt' });
+      expect(term.nextElementSibling?.textContent).toMatch(value);
+    }
+    // on the site the person's account is a link away too
+    expect(screen.getByRole('link', { name: new RegExp(`^${said.accountLink}`) })).toHaveAttribute(
+      'href',
+      said.account,
+    );
   });
 
   it("in a publisher's widget, offers the account in a new tab instead of a home page the frame could not show", async () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatEuro } from '../../../ui/format.ts';
+import { formatEuro, formatEuroCents, formatPercent } from '../../../ui/format.ts';
 import { StepHeading } from '../StepHeading.tsx';
 import { useWorkflowActor } from '../workflow-context.tsx';
 import { sentOfferId } from './chosen-offer.ts';
@@ -26,6 +26,26 @@ export function PaidScreen() {
           : t('paid.leadUnknown')}
       </p>
       <p>{t('paid.timing')}</p>
+      {offer ? (
+        <section className="paid-summary" aria-labelledby="paid-summary-heading">
+          <h2 id="paid-summary-heading">{t('paid.summary')}</h2>
+          <dl className="figures">
+            {[
+              ['paid.lender', offer.lenderName],
+              ['offers.amount', formatEuro(lang, offer.amount)],
+              ['offers.term', t('months', { ns: 'common', count: offer.term })],
+              ['offers.monthlyPayment', formatEuroCents(lang, offer.monthlyPayment)],
+              ['offers.apr', formatPercent(lang, offer.apr)],
+              ['offers.totalPayable', formatEuroCents(lang, offer.totalPayable)],
+            ].map(([label, value]) => (
+              <div key={label}>
+                <dt>{t(label ?? '')}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
       <p>{t('paid.thanks')}</p>
       <div className="screen__actions">
         <JourneyEndLink />
