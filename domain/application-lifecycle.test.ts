@@ -5,6 +5,7 @@ import {
   CONTINUABLE_STATES,
   IDENTIFIED_STATES,
   LIFECYCLE_EVENTS,
+  SIGNABLE_STATES,
   movesOf,
   nextState,
   sourcesOf,
@@ -121,5 +122,6 @@ describe('the application lifecycle', () => {
       'noOffers',
     ]);
     expect(CHOOSABLE_STATES).toEqual(['offers', 'offerChosen']);
+    expect(SIGNABLE_STATES).toEqual(['offerChosen']);
   });
 });

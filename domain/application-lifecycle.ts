@@ -156,3 +156,8 @@ export const CONTINUABLE_STATES: readonly ApplicationState[] = APPLICATION_STATE
 
 /** The states in which the person may choose an offer (again, while the choice is unsigned). */
 export const CHOOSABLE_STATES: readonly ApplicationState[] = sourcesOf('offerChosen');
+
+/** The states in which the chosen offer waits for the person's signature at the lender's. */
+export const SIGNABLE_STATES: readonly ApplicationState[] = movesOf('signed')
+  .filter(([from, to]) => from !== to)
+  .map(([from]) => from);

@@ -188,6 +188,24 @@ describe('the personal account', () => {
     expect(screen.queryByText(/, !/)).toBeNull();
   });
 
+  it('shows a paid application as done: the chosen offer marked, no signing button, no time left on any offer', async () => {
+    const [open] = ACCOUNT.applications;
+    if (!open) throw new Error('the fixture has an application');
+    const paid = {
+      ...open,
+      state: 'paid' as const,
+      chosenOfferId: 'b1',
+      signUrl: 'https://lender.example/contracts/1',
+    };
+    renderAccount(fakeClient({ account: vi.fn(async () => ({ ...ACCOUNT, applications: [paid] })) }));
+    const card = await screen.findByRole('article', { name: /Pieteikums/ });
+    expect(within(card).getByText(lvAccount.states.paid)).toBeInTheDocument();
+    expect(within(card).getByText(new RegExp(lvAccount.applications.chosen))).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: /^Parakstīt līgumu/ })).toBeNull();
+    expect(within(card).queryByText(/Derīgs vēl/)).toBeNull();
+    expect(within(card).queryByRole('button', { name: /^Izvēlēties/ })).toBeNull();
+  });
+
   it('withdraws a consent on its own and says when and how', async () => {
     const client = fakeClient();
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountApplication } from '../../../domain/account-api.ts';
-import { CHOOSABLE_STATES } from '../../../domain/application-lifecycle.ts';
+import { CHOOSABLE_STATES, SIGNABLE_STATES } from '../../../domain/application-lifecycle.ts';
 import type { StatusOffer as Offer } from '../../../domain/offer.ts';
 import { isOfferExpired } from '../../../domain/offer-validity.ts';
 import { HANDOFF_PARAM, pathOfStep } from '../../../domain/wizard-paths.ts';
@@ -74,7 +74,7 @@ export function ApplicationCard({
       </dl>
       {error ? <Alert>{error}</Alert> : null}
       {application.lenders.length > 0 ? <LenderProgress lenders={application.lenders} /> : null}
-      {chosen && application.signUrl ? (
+      {chosen && application.signUrl && SIGNABLE_STATES.includes(application.state) ? (
         <p className="account-application__chosen">
           <a className="button button--primary" href={application.signUrl}>
             {t('applications.sign', { lender: chosen.lenderName })}
@@ -141,11 +141,14 @@ function OfferItem({
         {t('applications.monthly')}: {formatEuroCents(lang, offer.monthlyPayment)} · {t('applications.apr')}:{' '}
         {formatPercent(lang, offer.apr)} · {t('applications.total')}: {formatEuroCents(lang, offer.totalPayable)}
       </p>
-      <p className="account-offer__validity">
-        {expired
-          ? t('applications.expired')
-          : t('applications.validFor', { time: timeLeft(Date.parse(offer.validUntil) - now, t) })}
-      </p>
+      {/* an offer's time left matters while one can still be chosen; a closed application's offers have none */}
+      {choosable ? (
+        <p className="account-offer__validity">
+          {expired
+            ? t('applications.expired')
+            : t('applications.validFor', { time: timeLeft(Date.parse(offer.validUntil) - now, t) })}
+        </p>
+      ) : null}
       {!expired && !isChosen && choosable ? (
         <Button
           variant="secondary"
