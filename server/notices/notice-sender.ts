@@ -1,3 +1,4 @@
+import { ACCOUNT_PATHS } from '../../domain/account-paths.ts';
 import { lendersAskedFor } from '../applications/lender-choice.ts';
 import { BEST_OFFER_SQL } from '../applications/best-offer-sql.ts';
 import type { Job } from 'pg-boss';
@@ -22,7 +23,6 @@ interface NoticeRow {
 }
 
 /** The pages our messages link to, by language. */
-const ACCOUNT_PATH: Record<Language, string> = { lv: '/profils', ru: '/ru/profil' };
 const UNSUBSCRIBE_PATH: Record<Language, string> = { lv: '/e-pasta-atteikums', ru: '/ru/otpiska' };
 
 /**
@@ -111,7 +111,7 @@ async function noticeData(
     firstName,
     continueUrl: `${base}${continueApplication.path}?${new URLSearchParams({ code, lang: language })}`,
     unsubscribeUrl: `${base}${UNSUBSCRIBE_PATH[language]}#code=${signCode(broker.config.lookupKey, 'unsubscribe', notice.id)}`,
-    accountUrl: `${base}${ACCOUNT_PATH[language]}`,
+    accountUrl: `${base}${ACCOUNT_PATHS[language]}`,
     offerCount: counts?.offers ?? 0,
     // before the identification no request exists yet: the lenders it will go to
     lenderCount: counts?.lenders || lendersAskedFor(broker.lenders, application).length,

@@ -15,7 +15,7 @@ import {
   WORDS,
   workflowPath,
 } from './support/applicant.ts';
-import { moveLenderClockUntil } from './support/lender-clock.ts';
+import { applyUntilNoOffers, moveLenderClockUntil } from './support/lender-clock.ts';
 
 /**
  * Issue 16: a full-page screenshot of every page of the registry and every step of the wizard a person can
@@ -164,13 +164,7 @@ for (const lang of LANGUAGES) {
         test('no offers, then the error screen when the service cannot be reached', async ({ page }, testInfo) => {
           await rejectCookies(page);
           await page.goto(workflowPath(lang, 'enteringEssence'));
-          await fillApplication(page, lang, { monthlyIncome: '1' });
-          await submitApplication(page, lang);
-          await page.getByRole('button', { name: /Daugavas Banka/ }).click();
-          await answerAtBank(page, 'approve');
-          await moveLenderClockUntil(page.request, () =>
-            expectStep(page, lang, 'noOffers', workflow.steps.noOffers, 1_000),
-          );
+          await applyUntilNoOffers(page, lang);
           await shoot(page, testInfo, `${prefix}-wizard-13-no-offers`);
 
           await page.route('**/api/getApplicationStatus**', (route) => route.abort('connectionrefused'));

@@ -11,7 +11,7 @@ import {
   verificationCode,
   WORDS,
 } from './support/applicant.ts';
-import { moveLenderClockUntil } from './support/lender-clock.ts';
+import { applyUntilNoOffers, moveLenderClockUntil } from './support/lender-clock.ts';
 
 /**
  * axe-core on every step of the wizard, in both languages, at a phone's width and a laptop's,
@@ -115,13 +115,7 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
     test('no offers and the error screen have no WCAG 2.2 A/AA violation', async ({ page }) => {
       await page.goto(`${lang === 'ru' ? '/ru' : ''}/applicantWorkflow/enteringEssence`);
       await acceptCookies(page);
-      await fillApplication(page, lang, { monthlyIncome: '1' });
-      await submitApplication(page, lang);
-      await page.getByRole('button', { name: /Daugavas Banka/ }).click();
-      await answerAtBank(page, 'approve');
-      await moveLenderClockUntil(page.request, () =>
-        expectStep(page, lang, 'noOffers', workflow.steps.noOffers, 1_000),
-      );
+      await applyUntilNoOffers(page, lang);
       await scan(page, 'no offers');
 
       await page.route('**/api/getApplicationStatus**', (route) => route.abort('connectionrefused'));

@@ -1,5 +1,6 @@
-import { expect, type APIRequestContext } from '@playwright/test';
-import { PACED } from './applicant.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Language } from '../../../domain/language.ts';
+import { answerAtBank, expectStep, fillApplication, PACED, submitApplication, WORDS } from './applicant.ts';
 
 /**
  * The paced server's lenders decide and pay out on a clock that moves only when a test moves it
@@ -29,4 +30,18 @@ export async function moveLenderClockUntil(
     await moveLenderClock(request, stepMs);
     await reached();
   }).toPass({ intervals: [100, 250, 500], timeout });
+}
+
+/**
+ * From the open form to the "no offers" step on the paced server: an income no lender takes, identified at the
+ * bank, the lenders' answers brought on by the clock.
+ */
+export async function applyUntilNoOffers(page: Page, lang: Language): Promise<void> {
+  await fillApplication(page, lang, { monthlyIncome: '1' });
+  await submitApplication(page, lang);
+  await page.getByRole('button', { name: /Daugavas Banka/ }).click();
+  await answerAtBank(page, 'approve');
+  await moveLenderClockUntil(page.request, () =>
+    expectStep(page, lang, 'noOffers', WORDS[lang].workflow.steps.noOffers, 1_000),
+  );
 }

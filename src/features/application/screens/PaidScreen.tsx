@@ -30,16 +30,18 @@ export function PaidScreen() {
         <section className="paid-summary" aria-labelledby="paid-summary-heading">
           <h2 id="paid-summary-heading">{t('paid.summary')}</h2>
           <dl className="figures">
-            {[
-              ['paid.lender', offer.lenderName],
-              ['offers.amount', formatEuro(lang, offer.amount)],
-              ['offers.term', t('months', { ns: 'common', count: offer.term })],
-              ['offers.monthlyPayment', formatEuroCents(lang, offer.monthlyPayment)],
-              ['offers.apr', formatPercent(lang, offer.apr)],
-              ['offers.totalPayable', formatEuroCents(lang, offer.totalPayable)],
-            ].map(([label, value]) => (
+            {(
+              [
+                ['paid.lender', offer.lenderName],
+                ['offers.amount', formatEuro(lang, offer.amount)],
+                ['offers.term', t('months', { ns: 'common', count: offer.term })],
+                ['offers.monthlyPayment', formatEuroCents(lang, offer.monthlyPayment)],
+                ['offers.apr', formatPercent(lang, offer.apr)],
+                ['offers.totalPayable', formatEuroCents(lang, offer.totalPayable)],
+              ] as const
+            ).map(([label, value]) => (
               <div key={label}>
-                <dt>{t(label ?? '')}</dt>
+                <dt>{t(label)}</dt>
                 <dd>{value}</dd>
               </div>
             ))}
