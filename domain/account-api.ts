@@ -84,6 +84,9 @@ export const accountApplicationSchema = z.object({
   offers: z.array(statusOfferSchema),
   chosenOfferId: z.string().nullable(),
   signUrl: z.string().nullable(),
+  /** when the chosen lender reported the contract signed, and the money paid out */
+  signedAt: z.iso.datetime().nullable(),
+  paidAt: z.iso.datetime().nullable(),
   /** the wizard can go on with it (identification, waiting, offers, signing) */
   continuable: z.boolean(),
 });

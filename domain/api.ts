@@ -247,9 +247,10 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** The standard pre-contractual information of one offer of the application, as a printable page or a PDF. */
 export const STANDARD_INFORMATION_FORMATS = ['html', 'pdf'] as const;
-export const standardInformationQuerySchema = z.object({
-  token: tokenSchema,
+/** Which offer, in which language and format: the account's route names the application in its path instead of a token. */
+export const accountStandardInformationQuerySchema = z.object({
   offerId: z.uuid({ error: 'invalidValue' }),
   lang: languageSchema.optional(),
   format: z.enum(STANDARD_INFORMATION_FORMATS, { error: 'invalidValue' }).default('html'),
 });
+export const standardInformationQuerySchema = accountStandardInformationQuerySchema.extend({ token: tokenSchema });

@@ -1,3 +1,4 @@
+import { getAccountStandardInformation } from './contract/account.ts';
 import { getStandardInformation } from './contract/applications.ts';
 import type { Language } from './language.ts';
 
@@ -8,3 +9,12 @@ export const standardInformationHref = (
   lang: Language,
   format: 'html' | 'pdf',
 ): string => `${getStandardInformation.path}?${new URLSearchParams({ token, offerId, lang, format }).toString()}`;
+
+/** The same from the account: the session says whose it is, the path which application. */
+export const accountStandardInformationHref = (
+  applicationId: string,
+  offerId: string,
+  lang: Language,
+  format: 'html' | 'pdf',
+): string =>
+  `${getAccountStandardInformation.path.replace(':id', encodeURIComponent(applicationId))}?${new URLSearchParams({ offerId, lang, format }).toString()}`;

@@ -11,7 +11,7 @@ import {
   startLoginAnswerSchema,
   startLoginBodySchema,
 } from '../account-api.ts';
-import { chooseOfferAnswerSchema, handoffAnswerSchema } from '../api.ts';
+import { accountStandardInformationQuerySchema, chooseOfferAnswerSchema, handoffAnswerSchema } from '../api.ts';
 import { defineEndpoint, USUAL_REFUSALS, type ErrorStatus } from './define-endpoint.ts';
 import { bankReturnParams, bankReturnQuery, seeOther } from './identification.ts';
 
@@ -91,6 +91,24 @@ export const chooseAccountOffer = defineEndpoint({
   body: accountChooseOfferBodySchema,
   answers: { 200: chooseOfferAnswerSchema },
   errors: SESSION_REFUSALS,
+});
+
+export const getAccountStandardInformation = defineEndpoint({
+  method: 'GET',
+  path: '/api/account/applications/:id/standardInformation',
+  operationId: 'getAccountStandardInformation',
+  tag: 'Account',
+  summary: "An offer's standard pre-contractual information (SECCI) of one of the person's applications, HTML or PDF",
+  security: 'accountSession',
+  params: applicationParams,
+  query: accountStandardInformationQuerySchema,
+  answers: {
+    200: {
+      description: 'The printable page (`format=html`) or the PDF (`format=pdf`)',
+      content: { 'text/html': 'text', 'application/pdf': 'binary' },
+    },
+  },
+  errors: [400, 401, 404, 429],
 });
 
 export const setConsent = defineEndpoint({

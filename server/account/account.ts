@@ -14,8 +14,14 @@ export async function accountOverview(
   personKey: string,
 ): Promise<Omit<AccountAnswer, 'sessionExpiresAt'>> {
   const rows = (
-    await broker.db.query<{ id: string; created_at: Date; token_expires_at: Date }>(
-      `SELECT id, created_at, token_expires_at FROM applications WHERE person_key = $1
+    await broker.db.query<{
+      id: string;
+      created_at: Date;
+      token_expires_at: Date;
+      signed_at: Date | null;
+      paid_at: Date | null;
+    }>(
+      `SELECT id, created_at, token_expires_at, signed_at, paid_at FROM applications WHERE person_key = $1
        ORDER BY created_at DESC LIMIT $2`,
       [personKey, MAX_LISTED],
     )
@@ -36,6 +42,8 @@ export async function accountOverview(
       offers: status.offers,
       chosenOfferId: status.chosenOfferId,
       signUrl: status.signUrl,
+      signedAt: row.signed_at?.toISOString() ?? null,
+      paidAt: row.paid_at?.toISOString() ?? null,
       continuable: CONTINUABLE_STATES.includes(status.state) && row.token_expires_at.getTime() > Date.now(),
     });
   }

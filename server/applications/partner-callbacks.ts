@@ -133,6 +133,7 @@ async function chosenOfferReported(
          ${stateUpdateSql(event, {
            from: 'offers o',
            where: 'a.id = $1 AND o.id = a.chosen_offer_id AND o.lender_id = $3 AND o.lender_offer_id = $2',
+           set: [event === 'signed' ? 'signed_at = now()' : 'paid_at = now()'],
            onlyIfChanging: true,
            returning: 'a.id',
          })})

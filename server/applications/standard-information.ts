@@ -28,10 +28,24 @@ export async function offerStandardInformation(
   broker: Broker,
   request: StandardInformationRequest,
 ): Promise<OfferStandardInformation> {
-  const applicationId = await applicationIdForToken(broker, request.token);
+  return standardInformationOfApplication(
+    broker,
+    await applicationIdForToken(broker, request.token),
+    request.offerId,
+    request.lang,
+  );
+}
+
+/** The same for an application already known to be the caller's (the account's, by its session). */
+export async function standardInformationOfApplication(
+  broker: Broker,
+  applicationId: string,
+  offerId: string,
+  lang: Language | undefined,
+): Promise<OfferStandardInformation> {
   const status = await buildStatus(broker.db, broker.cipher, broker.lenders, applicationId);
-  const offer = status?.offers.find((candidate) => candidate.id === request.offerId);
+  const offer = status?.offers.find((candidate) => candidate.id === offerId);
   if (!status || !offer) throw new Refusal('unknownOffer');
-  const language = request.lang ?? status.language;
+  const language = lang ?? status.language;
   return { offer, language, info: standardInformation(offer, language) };
 }

@@ -6,6 +6,7 @@ import {
   erasePersonData as erasePersonDataEndpoint,
   exportPersonData as exportPersonDataEndpoint,
   getAccount,
+  getAccountStandardInformation,
   logout,
   pollLogin,
   setConsent as setConsentEndpoint,
@@ -17,6 +18,8 @@ import { accountPath, finishLogin, loginByReturnState, pollSmartIdLogin, startLo
 import { erasePersonData, exportPersonData } from '../account/my-data.ts';
 import { endEverySession, endSession, SESSION_COOKIE, touchSession, type AccountSession } from '../account/sessions.ts';
 import { chooseOfferOf } from '../applications/choose-offer.ts';
+import { standardInformationOfApplication } from '../applications/standard-information.ts';
+import { accountStandardInformationHref } from '../../domain/standard-information-href.ts';
 import { createHandoffOf } from '../applications/handoff.ts';
 import { Refusal } from '../applications/refusal.ts';
 import type { Broker } from '../broker.ts';
@@ -25,6 +28,7 @@ import { INSTITUTIONS } from '../identity/institutions.ts';
 import { revokeContinueLinksOf } from '../notices/continue-links.ts';
 import { ApiProblem } from './problem.ts';
 import { sessionCookie } from './session-cookie.ts';
+import { sendStandardInformation } from './standard-information-routes.ts';
 import { route } from './route.ts';
 import { perMinute, perMinuteOfBody } from './route-options.ts';
 
@@ -171,6 +175,23 @@ function registerApplicationRoutes(app: FastifyInstance, broker: Broker, { requi
       const id = await applicationOfPerson(broker, sessionOf(request).personKey, request.params.id);
       // signed from the account, the person comes back to it: the wizard in this browser may not know the application
       return chooseOfferOf(broker, id, request.body.offerId, (language) => accountPath(language));
+    },
+  );
+
+  route(
+    app,
+    getAccountStandardInformation,
+    {
+      preHandler: requireSession,
+      config: perMinute(broker, 60),
+      ...privately,
+    },
+    async (request, reply) => {
+      const id = await applicationOfPerson(broker, sessionOf(request).personKey, request.params.id);
+      const { offerId, lang, format } = request.query;
+      const found = await standardInformationOfApplication(broker, id, offerId, lang);
+      const pdf = accountStandardInformationHref(request.params.id, offerId, found.language, 'pdf');
+      return sendStandardInformation(reply, found, format, pdf);
     },
   );
 }

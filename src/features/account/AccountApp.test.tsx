@@ -10,6 +10,8 @@ import { createI18n } from '../../i18n/i18n.ts';
 import lvAccount from '../../../locales/lv/account.json';
 import lvCommon from '../../../locales/lv/common.json';
 import lvValidation from '../../../locales/lv/validation.json';
+import lvOffers from '../../../locales/lv/offers.json';
+import ruOffers from '../../../locales/ru/offers.json';
 import ruAccount from '../../../locales/ru/account.json';
 import ruCommon from '../../../locales/ru/common.json';
 import ruValidation from '../../../locales/ru/validation.json';
@@ -70,6 +72,8 @@ const ACCOUNT: AccountAnswer = {
       offers: [offer('b1', 'Luminor', 51 * HOUR + 5 * 60_000), offer('b2', 'Citadele', -HOUR)],
       chosenOfferId: null,
       signUrl: null,
+      signedAt: null,
+      paidAt: null,
       continuable: true,
     },
   ],
@@ -109,8 +113,8 @@ function fakeClient(overrides: Partial<AccountClient> = {}): AccountClient {
 
 function renderAccount(client: AccountClient, lang: 'lv' | 'ru' = 'lv') {
   const i18n = createI18n(lang, {
-    lv: { common: lvCommon, account: lvAccount, validation: lvValidation },
-    ru: { common: ruCommon, account: ruAccount, validation: ruValidation },
+    lv: { common: lvCommon, account: lvAccount, offers: lvOffers, validation: lvValidation },
+    ru: { common: ruCommon, account: ruAccount, offers: ruOffers, validation: ruValidation },
   });
   return render(
     <I18nextProvider i18n={i18n}>
@@ -163,21 +167,87 @@ describe('the personal account', () => {
     expect(screen.queryByText(ruAccount.intro)).toBeNull();
   });
 
-  it('lists an application with the time left of each offer; an expired one is greyed and cannot be chosen', async () => {
-    const client = fakeClient();
+  it('compares the offers as the wizard does, and chooses one only after a confirmation, then brings its signing into view', async () => {
+    let chosen = false;
+    const [open] = ACCOUNT.applications;
+    if (!open) throw new Error('the fixture has an application');
+    const client = fakeClient({
+      account: vi.fn(async () =>
+        chosen
+          ? {
+              ...ACCOUNT,
+              applications: [
+                { ...open, state: 'offerChosen' as const, chosenOfferId: 'b1', signUrl: 'https://lender.example/c/1' },
+              ],
+            }
+          : ACCOUNT,
+      ),
+      chooseOffer: vi.fn(async () => {
+        chosen = true;
+        return 'https://lender.example/c/1';
+      }),
+    });
     const user = userEvent.setup();
     renderAccount(client);
-    const card = await screen.findByRole('article', { name: /Pieteikums/ });
+    const card = await screen.findByRole('article', { name: /^5000\s€ uz 60 mēnešiem/ });
+    expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent(/mēnešiem · Personīgās vajadzības$/);
+    expect(within(card).getByText(/^Iesniegts 2026\. gada 24\. novembris/)).toBeInTheDocument();
     expect(within(card).getByText('Piedāvājumi saņemti')).toBeInTheDocument();
-    expect(within(card).getByText('60 mēnešu')).toBeInTheDocument();
-    expect(within(card).getByText('Derīgs vēl 2 d. 3 st.')).toBeInTheDocument();
-    expect(within(card).getByText(lvAccount.applications.expired)).toBeInTheDocument();
+    expect(within(card).getByText(lvCommon.warning)).toBeInTheDocument();
+    const luminor = within(card).getByRole('article', { name: 'Luminor' });
+    expect(within(luminor).getByText(lvOffers.best)).toBeInTheDocument();
+    expect(within(luminor).getByRole('link', { name: /^Standarta informācija/ })).toHaveAttribute(
+      'href',
+      `/api/account/applications/${open.id}/standardInformation?offerId=b1&lang=lv&format=html`,
+    );
+    // an offer that ran out is greyed and cannot be chosen
+    const citadele = within(card).getByRole('article', { name: 'Citadele' });
+    expect(within(citadele).getByText(lvOffers.expired)).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Izvēlēties aizdevēja Citadele piedāvājumu' })).toBeNull();
 
     await user.click(within(card).getByRole('button', { name: 'Izvēlēties aizdevēja Luminor piedāvājumu' }));
-    expect(client.chooseOffer).toHaveBeenCalledWith(ACCOUNT.applications[0]?.id, 'b1');
+    const question = within(card).getByText('Izvēlēties aizdevēja Luminor piedāvājumu?');
+    expect(question).toHaveFocus();
+    expect(client.chooseOffer).not.toHaveBeenCalled();
+    await user.click(within(card).getByRole('button', { name: lvAccount.applications.cancel }));
+    expect(client.chooseOffer).not.toHaveBeenCalled();
+
+    await user.click(within(card).getByRole('button', { name: 'Izvēlēties aizdevēja Luminor piedāvājumu' }));
+    await user.click(within(card).getByRole('button', { name: lvAccount.applications.confirm }));
+    expect(client.chooseOffer).toHaveBeenCalledWith(open.id, 'b1');
     await waitFor(() => expect(client.account).toHaveBeenCalledTimes(2));
+    const sign = await screen.findByRole('link', { name: 'Parakstīt līgumu ar aizdevēju Luminor' });
+    await waitFor(() => expect(sign).toHaveFocus());
+    expect(screen.getByText('Jūs izvēlējāties aizdevēja Luminor piedāvājumu.')).toBeInTheDocument();
   });
+
+  it.each(['lv', 'ru'] as const)(
+    'shows a counter-offer (%s) in its own group with its own term against the asked one, never as the best',
+    async (lang) => {
+      const [open] = ACCOUNT.applications;
+      if (!open) throw new Error('the fixture has an application');
+      const counter = {
+        ...offer('c1', 'Luminor', 24 * HOUR),
+        amount: 8000,
+        term: 24,
+        matchesRequest: false,
+        best: false,
+      };
+      const application = { ...open, loan: { ...open.loan, amount: 8000, term: 12 }, offers: [counter] };
+      renderAccount(fakeClient({ account: vi.fn(async () => ({ ...ACCOUNT, applications: [application] })) }), lang);
+      const words = lang === 'lv' ? lvOffers : ruOffers;
+      const card = await screen.findByRole('article', {
+        name: lang === 'lv' ? /^8000\s€ uz 12 mēnešiem/ : /^8\s?000\s€ на 12 месяцев/,
+      });
+      expect(within(card).getByText(lang === 'lv' ? words.noMatching : words.noMatching)).toBeInTheDocument();
+      expect(
+        within(card).getByText(lang === 'lv' ? '24 mēneši pieprasīto 12 vietā' : '24 месяца вместо запрошенных 12'),
+      ).toBeInTheDocument();
+      expect(within(card).queryByText(words.best)).toBeNull();
+      expect(within(card).getByText((lang === 'lv' ? lvCommon : ruCommon).warning)).toBeInTheDocument();
+      expect(within(card).getAllByRole('link', { name: new RegExp(words.standardInformationPdf) })).toHaveLength(1);
+    },
+  );
 
   it.each([
     ['lv', 'Labdien!'],
@@ -188,7 +258,7 @@ describe('the personal account', () => {
     expect(screen.queryByText(/, !/)).toBeNull();
   });
 
-  it('shows a paid application as done: the chosen offer marked, no signing button, no time left on any offer', async () => {
+  it('sums up a paid application: the loan, when signed and paid, its standard information; the rest not chosen; nothing to press', async () => {
     const [open] = ACCOUNT.applications;
     if (!open) throw new Error('the fixture has an application');
     const paid = {
@@ -196,14 +266,27 @@ describe('the personal account', () => {
       state: 'paid' as const,
       chosenOfferId: 'b1',
       signUrl: 'https://lender.example/contracts/1',
+      signedAt: '2026-11-25T09:00:00.000Z',
+      paidAt: '2026-11-26T09:30:00.000Z',
+      continuable: false,
     };
     renderAccount(fakeClient({ account: vi.fn(async () => ({ ...ACCOUNT, applications: [paid] })) }));
-    const card = await screen.findByRole('article', { name: /Pieteikums/ });
-    expect(within(card).getByText(lvAccount.states.paid)).toBeInTheDocument();
-    expect(within(card).getByText(new RegExp(lvAccount.applications.chosen))).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: /^5000\s€ uz 60 mēnešiem/ });
+    expect(within(card).getByText(/^Iesniegts/)).toHaveTextContent(lvAccount.states.paid);
+    const summary = within(card).getByRole('region', { name: lvAccount.applications.loanTaken });
+    const figure = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
+    expect(figure(lvAccount.applications.lender)).toBe('Luminor');
+    expect(figure(lvOffers.monthlyPayment)).toMatch(/^105,96\s€$/);
+    expect(figure(lvAccount.applications.signedAt)).toBe('2026. gada 25. novembris');
+    expect(figure(lvAccount.applications.paidAt)).toBe('2026. gada 26. novembris');
+    expect(within(summary).getByRole('link', { name: /^PDF/ })).toHaveAttribute(
+      'href',
+      `/api/account/applications/${paid.id}/standardInformation?offerId=b1&lang=lv&format=pdf`,
+    );
+    const others = within(card).getByRole('region', { name: lvAccount.applications.notChosenHeading });
+    expect(within(others).getByText(/Citadele/).parentElement).toHaveTextContent(lvAccount.applications.notChosen);
     expect(within(card).queryByRole('link', { name: /^Parakstīt līgumu/ })).toBeNull();
-    expect(within(card).queryByText(/Derīgs vēl/)).toBeNull();
-    expect(within(card).queryByRole('button', { name: /^Izvēlēties/ })).toBeNull();
+    expect(within(card).queryByRole('button')).toBeNull();
   });
 
   it('withdraws a consent on its own and says when and how', async () => {

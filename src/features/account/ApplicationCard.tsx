@@ -1,20 +1,28 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountApplication } from '../../../domain/account-api.ts';
 import { CHOOSABLE_STATES, SIGNABLE_STATES } from '../../../domain/application-lifecycle.ts';
 import type { StatusOffer as Offer } from '../../../domain/offer.ts';
-import { isOfferExpired } from '../../../domain/offer-validity.ts';
+import { accountStandardInformationHref } from '../../../domain/standard-information-href.ts';
 import { HANDOFF_PARAM, pathOfStep } from '../../../domain/wizard-paths.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { formatEuro, formatEuroCents, formatPercent } from '../../ui/format.ts';
+import { formatEuro } from '../../ui/format.ts';
 import { formatDate } from '../../ui/format-date.ts';
+import type { StandardInformationLinks } from '../../ui/offers/offer-parts.tsx';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { useAccountClient } from './account-context.ts';
+import { AccountOffers } from './AccountOffers.tsx';
+import { ChosenOfferSigning } from './ChosenOfferSigning.tsx';
+import { ClosedApplication } from './ClosedApplication.tsx';
 import { errorMessage } from './error-message.ts';
-import { timeLeft } from './time-left.ts';
 
-/** One application: its loan, state, each lender's progress, offers with their time left, the chosen one. */
+/**
+ * One application: its loan in the title, its state, each lender's progress, and then what the person can do with
+ * it. While an offer can be chosen, the offers as the wizard compares them (groups, the one best, every figure,
+ * the standard information), each chosen after a confirmation; a chosen offer's signing, brought into view; a
+ * signed or paid loan summed up, with the offers not chosen below it.
+ */
 export function ApplicationCard({
   application,
   now,
@@ -24,13 +32,16 @@ export function ApplicationCard({
   now: number;
   onChanged: () => void;
 }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'offers', 'common']);
   const lang = useLanguage();
   const client = useAccountClient();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [justChosen, setJustChosen] = useState(false);
   const headingId = `application-${application.id}`;
   const chosen = application.offers.find((offer) => offer.id === application.chosenOfferId);
+  const choosable = CHOOSABLE_STATES.includes(application.state);
+  const focused = useCallback(() => setJustChosen(false), []);
 
   const continueInWizard = async () => {
     setBusy(true);
@@ -43,61 +54,51 @@ export function ApplicationCard({
     }
   };
 
-  const choose = async (offer: Offer) => {
+  const choose = async (offer: Offer): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
       await client.chooseOffer(application.id, offer.id);
+      setJustChosen(true);
       onChanged();
+      return true;
     } catch (failure) {
       setError(errorMessage(failure, t, t('applications.chooseFailed')));
+      return false;
+    } finally {
+      setBusy(false);
     }
-    setBusy(false);
   };
+
+  const standardInformation = (offer: Offer): StandardInformationLinks => ({
+    html: accountStandardInformationHref(application.id, offer.id, lang, 'html'),
+    pdf: accountStandardInformationHref(application.id, offer.id, lang, 'pdf'),
+  });
 
   return (
     <article className="account-application" aria-labelledby={headingId}>
-      <h3 id={headingId}>{t('applications.title', { date: formatDate(lang, application.createdAt) })}</h3>
-      <dl className="account-application__facts">
-        <div>
-          <dt>{t('applications.amount')}</dt>
-          <dd>{formatEuro(lang, application.loan.amount)}</dd>
-        </div>
-        <div>
-          <dt>{t('applications.term')}</dt>
-          <dd>{t('months', { count: application.loan.term })}</dd>
-        </div>
-        <div>
-          <dt>{t('applications.state')}</dt>
-          <dd>{t(`states.${application.state}`)}</dd>
-        </div>
-      </dl>
+      <ApplicationTitle application={application} headingId={headingId} />
       {error ? <Alert>{error}</Alert> : null}
       {application.lenders.length > 0 ? <LenderProgress lenders={application.lenders} /> : null}
       {chosen && application.signUrl && SIGNABLE_STATES.includes(application.state) ? (
-        <p className="account-application__chosen">
-          <a className="button button--primary" href={application.signUrl}>
-            {t('applications.sign', { lender: chosen.lenderName })}
-          </a>
-        </p>
+        <ChosenOfferSigning
+          lender={chosen.lenderName}
+          signUrl={application.signUrl}
+          focusNow={justChosen}
+          onFocused={focused}
+        />
       ) : null}
-      {application.offers.length > 0 ? (
-        <>
-          <h4>{t('applications.offers')}</h4>
-          <ul className="account-offers">
-            {application.offers.map((offer) => (
-              <OfferItem
-                key={offer.id}
-                offer={offer}
-                now={now}
-                isChosen={offer.id === application.chosenOfferId}
-                choosable={CHOOSABLE_STATES.includes(application.state)}
-                busy={busy}
-                onChoose={() => void choose(offer)}
-              />
-            ))}
-          </ul>
-        </>
+      {!choosable && application.offers.length > 0 ? (
+        <ClosedApplication application={application} standardInformation={standardInformation} />
+      ) : null}
+      {choosable && application.offers.length > 0 ? (
+        <AccountOffers
+          application={application}
+          now={now}
+          busy={busy}
+          standardInformation={standardInformation}
+          onChoose={choose}
+        />
       ) : null}
       {application.continuable ? (
         <Button
@@ -112,54 +113,27 @@ export function ApplicationCard({
   );
 }
 
-/** One offer of the application: its terms, its time left, and the choice while it may be made. */
-function OfferItem({
-  offer,
-  now,
-  isChosen,
-  choosable,
-  busy,
-  onChoose,
-}: {
-  offer: Offer;
-  now: number;
-  isChosen: boolean;
-  choosable: boolean;
-  busy: boolean;
-  onChoose: () => void;
-}) {
-  const { t } = useTranslation('account');
+/** The loan asked (amount, term, purpose) as the card's title; when it was sent and where it stands below. */
+function ApplicationTitle({ application, headingId }: { application: AccountApplication; headingId: string }) {
+  const { t } = useTranslation(['account', 'offers', 'common']);
   const lang = useLanguage();
-  const expired = isOfferExpired(offer, now);
   return (
-    <li className={`account-offer${expired ? ' account-offer--expired' : ''}`}>
-      <p className="account-offer__lender">
-        {offer.lenderName}
-        {isChosen ? <span className="account-offer__chosen"> · {t('applications.chosen')}</span> : null}
+    <>
+      <h3 id={headingId}>
+        {t('offers:loan', {
+          amount: formatEuro(lang, application.loan.amount),
+          term: t('monthsFor', { ns: 'common', count: application.loan.term }),
+        })}
+        <span className="account-application__purpose">
+          {' · '}
+          {t(`applications.purposes.${application.loan.purpose}`)}
+        </span>
+      </h3>
+      <p className="account-application__meta">
+        {t('applications.submitted', { date: formatDate(lang, application.createdAt) })} ·{' '}
+        <span className="account-application__state">{t(`states.${application.state}`)}</span>
       </p>
-      <p className="account-offer__terms">
-        {t('applications.monthly')}: {formatEuroCents(lang, offer.monthlyPayment)} · {t('applications.apr')}:{' '}
-        {formatPercent(lang, offer.apr)} · {t('applications.total')}: {formatEuroCents(lang, offer.totalPayable)}
-      </p>
-      {/* an offer's time left matters while one can still be chosen; a closed application's offers have none */}
-      {choosable ? (
-        <p className="account-offer__validity">
-          {expired
-            ? t('applications.expired')
-            : t('applications.validFor', { time: timeLeft(Date.parse(offer.validUntil) - now, t) })}
-        </p>
-      ) : null}
-      {!expired && !isChosen && choosable ? (
-        <Button
-          variant="secondary"
-          isDisabled={busy}
-          aria-label={t('applications.chooseLender', { lender: offer.lenderName })}
-          onPress={onChoose}
-        >
-          {t('applications.choose')}
-        </Button>
-      ) : null}
-    </li>
+    </>
   );
 }
 

@@ -22,6 +22,8 @@ import lvForm from '../../../locales/lv/form.json';
 import ruForm from '../../../locales/ru/form.json';
 import lvScreens from '../../../locales/lv/screens.json';
 import ruScreens from '../../../locales/ru/screens.json';
+import lvOffers from '../../../locales/lv/offers.json';
+import ruOffers from '../../../locales/ru/offers.json';
 import lvWorkflow from '../../../locales/lv/workflow.json';
 import ruWorkflow from '../../../locales/ru/workflow.json';
 import { writeApplicationDraft } from './form/application-draft.ts';
@@ -41,8 +43,8 @@ import type { WorkflowScreen } from '../../../domain/wizard-paths.ts';
  */
 
 const WORDS = {
-  lv: { form: lvForm, workflow: { ...lvWorkflow, ...lvScreens } },
-  ru: { form: ruForm, workflow: { ...ruWorkflow, ...ruScreens } },
+  lv: { form: lvForm, workflow: { ...lvWorkflow, ...lvScreens, offers: lvOffers } },
+  ru: { form: ruForm, workflow: { ...ruWorkflow, ...ruScreens, offers: ruOffers } },
 };
 
 /** The heading each screen shows, in each language; the signing screen says so once the contract is signed. */

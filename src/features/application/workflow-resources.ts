@@ -3,20 +3,20 @@ import type { Language } from '../../../domain/language.ts';
 
 /**
  * The locale namespaces of the workflow. The first step's travel with the page; the later screens'
- * (`screens`, and `common` for the words they share with the site) come with those screens.
+ * (`screens`, `offers` (the offers' words, shared with the account), and `common` for the words they share with the site) come with those screens.
  */
 export const FIRST_STEP_NAMESPACES = ['validation', 'countries', 'form', 'workflow'] as const;
-export const SCREEN_NAMESPACES = ['screens', 'common', 'api'] as const;
+export const SCREEN_NAMESPACES = ['screens', 'offers', 'common', 'api'] as const;
 /** the form's choice of lenders and who we are, loaded at the person's first move on the form */
 export const LENDER_CHOICE_NAMESPACE = 'lenders';
-export const WORKFLOW_NAMESPACES = [...FIRST_STEP_NAMESPACES, 'screens', 'common', 'api', 'lenders'] as const;
+export const WORKFLOW_NAMESPACES = [...FIRST_STEP_NAMESPACES, ...SCREEN_NAMESPACES, 'lenders'] as const;
 /** Where a key not in the screen's own namespace is looked for: the step titles, then the site's words. */
 export const WORKFLOW_FALLBACK_NAMESPACES = ['workflow', 'common'];
 
 type Words = Readonly<Record<string, unknown>>;
 
 const firstStepWords = import.meta.glob<{ default: Readonly<Record<string, Words>> }>('./first-step-words/*.ts');
-const screenWords = import.meta.glob<{ default: Words }>('../../../locales/*/{common,api,screens,lenders}.json');
+const screenWords = import.meta.glob<{ default: Words }>('../../../locales/*/{common,api,screens,offers,lenders}.json');
 
 async function loadFirstStepWords(lang: Language): Promise<Readonly<Record<string, Words>>> {
   const load = firstStepWords[`./first-step-words/${lang}.ts`];

@@ -8,11 +8,13 @@ import lvWorkflow from '../../../locales/lv/workflow.json' with { type: 'json' }
 import ruWorkflow from '../../../locales/ru/workflow.json' with { type: 'json' };
 import lvScreens from '../../../locales/lv/screens.json' with { type: 'json' };
 import ruScreens from '../../../locales/ru/screens.json' with { type: 'json' };
+import lvOffers from '../../../locales/lv/offers.json' with { type: 'json' };
+import ruOffers from '../../../locales/ru/offers.json' with { type: 'json' };
 
 /** The words of the wizard, from the same locale files the screens read. */
 export const WORDS = {
-  lv: { form: lvForm, workflow: { ...lvWorkflow, ...lvScreens } },
-  ru: { form: ruForm, workflow: { ...ruWorkflow, ...ruScreens } },
+  lv: { form: lvForm, workflow: { ...lvWorkflow, ...lvScreens, offers: lvOffers } },
+  ru: { form: ruForm, workflow: { ...ruWorkflow, ...ruScreens, offers: ruOffers } },
 };
 
 /** The paced server of playwright.config.ts: lenders answer one by one as the tests move their clock. */

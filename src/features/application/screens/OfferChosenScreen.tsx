@@ -3,7 +3,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { StepHeading } from '../StepHeading.tsx';
 import { useSend, useWorkflow, useWorkflowActor } from '../workflow-context.tsx';
 import { sentOfferId } from './chosen-offer.ts';
-import { OfferCard } from './OfferCard.tsx';
+import { OfferCard } from '../../../ui/offers/OfferCard.tsx';
 import { chosenOffer, useStatus } from './shared.tsx';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';

@@ -6,12 +6,13 @@ import type { StatusOffer as Offer } from '../../../../domain/offer.ts';
 import type { StartIdentificationAnswer } from '../../../../domain/api.ts';
 import { deferred, renderWithWorkflow, testOffer, testStatus } from '../test-support.tsx';
 import { ChoosingMethodScreen } from './ChoosingMethodScreen.tsx';
-import { OffersScreen, sortOffers } from './OffersScreen.tsx';
+import { sortOffers } from '../../../ui/offers/sort-offers.ts';
+import { OffersScreen } from './OffersScreen.tsx';
 import type { ReviewStatus } from '../../../../domain/api.ts';
 import type { WorkflowServices } from '../workflow-services.tsx';
 import { vi } from 'vitest';
 import { renderScreen, untilState, words } from './test-helpers.tsx';
-import { OFFERS_TABLE_QUERY } from './use-offers-table.ts';
+import { OFFERS_TABLE_QUERY } from '../../../ui/offers/use-offers-table.ts';
 
 /** the narrowest window that shows the offers as a table */
 const OFFERS_TABLE_WIDTH = Number(/(\d+)px/.exec(OFFERS_TABLE_QUERY)?.[1]);

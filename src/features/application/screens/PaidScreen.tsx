@@ -33,11 +33,11 @@ export function PaidScreen() {
             {(
               [
                 ['paid.lender', offer.lenderName],
-                ['offers.amount', formatEuro(lang, offer.amount)],
-                ['offers.term', t('months', { ns: 'common', count: offer.term })],
-                ['offers.monthlyPayment', formatEuroCents(lang, offer.monthlyPayment)],
-                ['offers.apr', formatPercent(lang, offer.apr)],
-                ['offers.totalPayable', formatEuroCents(lang, offer.totalPayable)],
+                ['offers:amount', formatEuro(lang, offer.amount)],
+                ['offers:term', t('months', { ns: 'common', count: offer.term })],
+                ['offers:monthlyPayment', formatEuroCents(lang, offer.monthlyPayment)],
+                ['offers:apr', formatPercent(lang, offer.apr)],
+                ['offers:totalPayable', formatEuroCents(lang, offer.totalPayable)],
               ] as const
             ).map(([label, value]) => (
               <div key={label}>

@@ -121,11 +121,11 @@ function FirstOffers({ offers }: { offers: readonly Offer[] }) {
             <span className="waiting-offers__lender">{offer.lenderName}</span>
             <dl className="figures figures--inline">
               <div>
-                <dt>{t('offers.monthlyPayment')}</dt>
+                <dt>{t('offers:monthlyPayment')}</dt>
                 <dd>{formatEuroCents(lang, offer.monthlyPayment)}</dd>
               </div>
               <div>
-                <dt>{t('offers.aprShort')}</dt>
+                <dt>{t('offers:aprShort')}</dt>
                 <dd>{formatPercent(lang, offer.apr)}</dd>
               </div>
             </dl>

@@ -12,14 +12,16 @@ import lvWorkflow from '../../../../locales/lv/workflow.json';
 import ruWorkflow from '../../../../locales/ru/workflow.json';
 import lvScreens from '../../../../locales/lv/screens.json';
 import ruScreens from '../../../../locales/ru/screens.json';
+import lvOffers from '../../../../locales/lv/offers.json';
+import ruOffers from '../../../../locales/ru/offers.json';
 import { createTestActor, renderWithWorkflow, type TestActorOptions } from '../test-support.tsx';
 import type { WorkflowServices } from '../workflow-services.tsx';
 
 /** The real locale files, for words a test reads back rather than spells out. */
 export const words = {
-  // the step titles (first step's namespace) and the screens' own words, as the screens read them
-  lv: { workflow: { ...lvWorkflow, ...lvScreens }, api: lvApi, common: lvCommon },
-  ru: { workflow: { ...ruWorkflow, ...ruScreens }, api: ruApi, common: ruCommon },
+  // the step titles (first step's namespace), the screens' own words and the offers', as the screens read them
+  lv: { workflow: { ...lvWorkflow, ...lvScreens, offers: lvOffers }, api: lvApi, common: lvCommon },
+  ru: { workflow: { ...ruWorkflow, ...ruScreens, offers: ruOffers }, api: ruApi, common: ruCommon },
 } as const;
 
 export const LANGUAGES: readonly Language[] = ['lv', 'ru'];

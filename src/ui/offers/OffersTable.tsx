@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatEuroCents, formatPercent } from '../../../ui/format.ts';
-import { formatShortDate } from '../../../ui/format-date.ts';
-import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
+import { formatEuroCents, formatPercent } from '../format.ts';
+import { formatShortDate } from '../format-date.ts';
+import { OFFER_NAMESPACES } from './offer-words.ts';
 import { BestBadge, OfferDifference, StandardInformation } from './offer-parts.tsx';
 import type { OfferGroupProps } from './offer-group.ts';
-import { useLanguage } from '../../../i18n/use-language.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
 
 /** The figures a row shows after its lender, in this order: every figure an offer's card shows. */
 const FIGURE_COLUMNS = [
@@ -25,34 +25,35 @@ const FIGURE_COLUMNS = [
  * from the loan asked, the standard information), then every figure of the offer's card, right-aligned in
  * columns, and the one action. The column the rows are ordered by says so (aria-sort).
  */
-export function OffersTable({ heading, lead, empty, rows, sortKey }: OfferGroupProps) {
-  const { t } = useTranslation(SCREEN_NAMESPACES);
+export function OffersTable({ heading, lead, empty, rows, sortKey, headingLevel = 2 }: OfferGroupProps) {
+  const { t } = useTranslation(OFFER_NAMESPACES);
   const lang = useLanguage();
   const headingId = useId();
   const leadId = useId();
+  const Heading = headingLevel === 4 ? 'h4' : 'h2';
   if (rows.length === 0) {
     return (
       <>
-        <h2 className="offer-group__heading">{heading}</h2>
-        {empty ? <p className="screen__note">{empty}</p> : null}
+        <Heading className="offer-group__heading">{heading}</Heading>
+        {empty ? <p className="offer-note">{empty}</p> : null}
       </>
     );
   }
   return (
     <table className="offer-table" aria-labelledby={headingId} {...(lead ? { 'aria-describedby': leadId } : {})}>
       <caption className="offer-table__caption">
-        <h2 id={headingId} className="offer-group__heading">
+        <Heading id={headingId} className="offer-group__heading">
           {heading}
-        </h2>
+        </Heading>
         {lead ? (
-          <p id={leadId} className="screen__note">
+          <p id={leadId} className="offer-note">
             {lead}
           </p>
         ) : null}
       </caption>
       <thead>
         <tr>
-          <th scope="col">{t('offers.lender')}</th>
+          <th scope="col">{t('lender')}</th>
           {FIGURE_COLUMNS.map((key) => (
             <th
               key={key}
@@ -60,11 +61,11 @@ export function OffersTable({ heading, lead, empty, rows, sortKey }: OfferGroupP
               className="offer-table__figure"
               aria-sort={key === sortKey ? 'ascending' : undefined}
             >
-              {t(`offers.${key}`)}
+              {t(key)}
             </th>
           ))}
           <th scope="col">
-            <span className="visually-hidden">{t('offers.choice')}</span>
+            <span className="visually-hidden">{t('choice')}</span>
           </th>
         </tr>
       </thead>
@@ -95,7 +96,7 @@ export function OffersTable({ heading, lead, empty, rows, sortKey }: OfferGroupP
             <td className="offer-table__figure offer-table__key">{formatEuroCents(lang, offer.totalPayable)}</td>
             <td className="offer-table__figure">
               {formatEuroCents(lang, offer.totalCostOfCredit)}
-              {offer.exceedsCostCap ? <p className="offer-warning">{t('offers.costCapShort')}</p> : null}
+              {offer.exceedsCostCap ? <p className="offer-warning">{t('costCapShort')}</p> : null}
             </td>
             <td className="offer-table__figure">{formatEuroCents(lang, offer.arrangementFee)}</td>
             <td className="offer-table__figure">{formatEuroCents(lang, offer.monthlyFee)}</td>
@@ -103,7 +104,7 @@ export function OffersTable({ heading, lead, empty, rows, sortKey }: OfferGroupP
               <time dateTime={offer.validUntil}>{formatShortDate(lang, offer.validUntil)}</time>
             </td>
             <td className="offer-table__action">
-              {isExpired ? <p className="offer-expired">{t('offers.expiredShort')}</p> : action}
+              {isExpired ? <p className="offer-expired">{t('expiredShort')}</p> : action}
             </td>
           </tr>
         ))}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
+import { OFFER_NAMESPACES } from './offer-words.ts';
 
 /** Where an offer's standard pre-contractual information opens, as a page and as a PDF. */
 export interface StandardInformationLinks {
@@ -9,16 +9,16 @@ export interface StandardInformationLinks {
 
 /** The one best offer's badge, on its card and in its table row. */
 export function BestBadge() {
-  const { t } = useTranslation(SCREEN_NAMESPACES);
-  return <p className="offer-badge">{t('offers.best')}</p>;
+  const { t } = useTranslation(OFFER_NAMESPACES);
+  return <p className="offer-badge">{t('best')}</p>;
 }
 
 /** How a counter-offer differs from the loan asked for, one line each ("7 000 € instead of 12 000 €"). */
 export function OfferDifference({ lines }: { lines: readonly string[] | null }) {
-  const { t } = useTranslation(SCREEN_NAMESPACES);
+  const { t } = useTranslation(OFFER_NAMESPACES);
   if (!lines || lines.length === 0) return null;
   return (
-    <ul className="offer-difference" aria-label={t('offers.differenceLabel')}>
+    <ul className="offer-difference" aria-label={t('differenceLabel')}>
       {lines.map((line) => (
         <li key={line}>{line}</li>
       ))}
@@ -39,17 +39,17 @@ export function StandardInformation({
   links: StandardInformationLinks | null;
   short?: boolean;
 }) {
-  const { t } = useTranslation(SCREEN_NAMESPACES);
+  const { t } = useTranslation(OFFER_NAMESPACES);
   if (!links) return null;
-  const newTab = <span className="visually-hidden"> {t('offers.opensInNewTab', { lender })}</span>;
+  const newTab = <span className="visually-hidden"> {t('opensInNewTab', { lender })}</span>;
   return (
     <p className="offer-documents">
       <a href={links.html} target="_blank" rel="noopener">
-        {t(short ? 'offers.standardInformationShort' : 'offers.standardInformation')}
+        {t(short ? 'standardInformationShort' : 'standardInformation')}
         {newTab}
       </a>{' '}
       <a href={links.pdf} target="_blank" rel="noopener">
-        {t('offers.standardInformationPdf')}
+        {t('standardInformationPdf')}
         {newTab}
       </a>
     </p>

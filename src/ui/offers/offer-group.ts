@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { StatusOffer as Offer } from '../../../../domain/offer.ts';
+import type { StatusOffer as Offer } from '../../../domain/offer.ts';
 import type { StandardInformationLinks } from './offer-parts.tsx';
-import type { SortKey } from './OffersScreen.tsx';
+import type { SortKey } from './sort-offers.ts';
 
-/** One offer as the offers screen shows it, in a card or a table row alike. */
+/** One offer as a comparison shows it, in a card or a table row alike. */
 export interface OfferRow {
   readonly offer: Offer;
   /** the one best offer: for the loan asked, the lowest APR, still valid */
@@ -29,4 +29,6 @@ export interface OfferGroupProps {
   readonly rows: readonly OfferRow[];
   /** the order the rows are in */
   readonly sortKey: SortKey;
+  /** the group heading's level: 2 on a screen of its own, 4 inside an account's application card */
+  readonly headingLevel?: 2 | 4;
 }

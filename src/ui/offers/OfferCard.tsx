@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StatusOffer as Offer } from '../../../../domain/offer.ts';
-import { formatEuro, formatEuroCents, formatPercent } from '../../../ui/format.ts';
-import { formatDate } from '../../../ui/format-date.ts';
-import { useLanguage } from '../../../i18n/use-language.ts';
-import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
+import type { StatusOffer as Offer } from '../../../domain/offer.ts';
+import { formatEuro, formatEuroCents, formatPercent } from '../format.ts';
+import { formatDate } from '../format-date.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
+import { OFFER_NAMESPACES } from './offer-words.ts';
 import { BestBadge, OfferDifference, StandardInformation, type StandardInformationLinks } from './offer-parts.tsx';
 
 export interface OfferCardProps {
@@ -15,7 +15,7 @@ export interface OfferCardProps {
   /** the card's one action (Choose); none on the chosen-offer screen */
   readonly children?: ReactNode;
   /** where the card sits in the page's outline */
-  readonly headingLevel?: 2 | 3;
+  readonly headingLevel?: 2 | 3 | 5;
   /**
    * 'compare' on the offers screen: every figure but the amount and term, which are the group heading's (a
    * counter-offer, with a difference, shows its own); 'full' on the chosen-offer screen: every term of the offer
@@ -43,8 +43,8 @@ export function OfferCard({
   difference = null,
   standardInformation = null,
 }: OfferCardProps) {
-  const Heading = headingLevel === 3 ? 'h3' : 'h2';
-  const { t } = useTranslation(SCREEN_NAMESPACES);
+  const Heading = (['h2', 'h3', 'h4', 'h5'] as const)[headingLevel - 2] ?? 'h2';
+  const { t } = useTranslation(OFFER_NAMESPACES);
   const lang = useLanguage();
   const headingId = useId();
   // a counter-offer's amount and term are its own, not the group heading's
@@ -71,26 +71,26 @@ export function OfferCard({
       </header>
       <OfferDifference lines={difference} />
       <p className="offer-card__monthly">
-        <span className="offer-card__monthly-label">{t('offers.monthlyPayment')}</span>
+        <span className="offer-card__monthly-label">{t('monthlyPayment')}</span>
         <span className="offer-card__monthly-value">{formatEuroCents(lang, offer.monthlyPayment)}</span>
       </p>
       <dl className="figures">
         {ownLoan ? (
           <>
-            {figure('offers.amount', formatEuro(lang, offer.amount))}
-            {figure('offers.term', t('months', { ns: 'common', count: offer.term }))}
+            {figure('amount', formatEuro(lang, offer.amount))}
+            {figure('term', t('months', { ns: 'common', count: offer.term }))}
           </>
         ) : null}
-        {figure('offers.apr', formatPercent(lang, offer.apr), 'figures__key')}
-        {figure('offers.totalPayable', formatEuroCents(lang, offer.totalPayable), 'figures__key')}
-        {figure('offers.annualRate', formatPercent(lang, offer.annualRate))}
-        {figure('offers.totalCost', formatEuroCents(lang, offer.totalCostOfCredit))}
-        {figure('offers.arrangementFee', formatEuroCents(lang, offer.arrangementFee))}
-        {figure('offers.monthlyFee', formatEuroCents(lang, offer.monthlyFee))}
-        {figure('offers.validUntil', <time dateTime={offer.validUntil}>{formatDate(lang, offer.validUntil)}</time>)}
+        {figure('apr', formatPercent(lang, offer.apr), 'figures__key')}
+        {figure('totalPayable', formatEuroCents(lang, offer.totalPayable), 'figures__key')}
+        {figure('annualRate', formatPercent(lang, offer.annualRate))}
+        {figure('totalCost', formatEuroCents(lang, offer.totalCostOfCredit))}
+        {figure('arrangementFee', formatEuroCents(lang, offer.arrangementFee))}
+        {figure('monthlyFee', formatEuroCents(lang, offer.monthlyFee))}
+        {figure('validUntil', <time dateTime={offer.validUntil}>{formatDate(lang, offer.validUntil)}</time>)}
       </dl>
-      {offer.exceedsCostCap ? <p className="offer-warning">{t('offers.costCap')}</p> : null}
-      {isExpired ? <p className="offer-expired">{t('offers.expired')}</p> : null}
+      {offer.exceedsCostCap ? <p className="offer-warning">{t('costCap')}</p> : null}
+      {isExpired ? <p className="offer-expired">{t('expired')}</p> : null}
       <StandardInformation lender={offer.lenderName} links={standardInformation} />
       {children ? <div className="offer-card__actions">{children}</div> : null}
     </article>
