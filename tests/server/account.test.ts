@@ -145,7 +145,52 @@ describe.each<Storage>(['pglite', 'postgres'])('the personal account (%s)', (sto
     expect(chosen.status).toBe(200);
     expect(((await chosen.json()) as { signUrl: string }).signUrl).toMatch(/\/contracts\//);
     const after = (await account(cookie)).applications.find((application) => application.id === listed?.id);
-    expect(after).toMatchObject({ state: 'offerChosen', chosenOfferId: listed?.offers[0]?.id });
+    expect(after).toMatchObject({ state: 'offerChosen', chosenOfferId: listed?.offers[0]?.id, signedAt: null });
+  });
+
+  it('opens the standard information of an offer of one’s own application only, and dates the signature and the payout', async () => {
+    const token = await submit(base);
+    await identifyByBank(base, token, 'approve');
+    await waitForStatus(base, token, (s) => allLendersAnswered(s) && s.offers.length > 0);
+    const cookie = cookieOf((await loginByBank()).setCookie);
+    const listed = (await account(cookie)).applications.find((application) => application.state === 'offers');
+    const offer = listed?.offers[0];
+    if (!listed || !offer) throw new Error('an application with offers');
+    const path = `/api/account/applications/${listed.id}/standardInformation`;
+
+    const page = await fetch(`${base}${path}?offerId=${offer.id}&lang=ru`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain(offer.lenderName);
+    expect(html).toContain(`${path}?offerId=${offer.id}&amp;lang=ru&amp;format=pdf`);
+    const pdf = await fetch(`${base}${path}?offerId=${offer.id}&format=pdf`, { headers: { cookie } });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    // without the session, or with another person's, nothing about the offer
+    expect((await fetch(`${base}${path}?offerId=${offer.id}`)).status).toBe(401);
+    const stranger = cookieOf((await loginByBank(OTHER_PERSON)).setCookie);
+    expect((await fetch(`${base}${path}?offerId=${offer.id}`, { headers: { cookie: stranger } })).status).toBe(404);
+
+    const choice = await fetch(`${base}/api/account/applications/${listed.id}/choose`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ offerId: offer.id }),
+    });
+    const { signUrl } = (await choice.json()) as { signUrl: string };
+    const { action, fields } = formOf(await (await fetch(signUrl)).text(), signUrl);
+    await postForm(action, { ...fields, consent: 'yes' });
+    await waitForStatus(base, token, (s) => s.state === 'paid');
+    const paid = (await account(cookie)).applications.find((application) => application.id === listed.id);
+    expect(paid?.state).toBe('paid');
+    const signedAt = Date.parse(paid?.signedAt ?? '');
+    const paidAt = Date.parse(paid?.paidAt ?? '');
+    expect(signedAt).toBeGreaterThan(Date.parse(listed.createdAt));
+    expect(paidAt).toBeGreaterThanOrEqual(signedAt);
   });
 
   it('logs in by Smart-ID: the page polls until the person confirmed in the app', async () => {
