@@ -72,7 +72,7 @@ test('lv: log in by bank from the header, choose an offer in the account, check 
 
   const application = page.getByRole('article').first();
   await expect(application.getByText(lvAccount.states.offers)).toBeVisible();
-  await expect(application.getByText(/Derīgs vēl/).first()).toBeVisible();
+  await expect(application.getByText(lvCommon.warning)).toBeVisible();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await scan(page);
@@ -81,6 +81,7 @@ test('lv: log in by bank from the header, choose an offer in the account, check 
   const label = (await choose.getAttribute('aria-label')) ?? '';
   const lender = label.replace(/^Izvēlēties aizdevēja /, '').replace(/ piedāvājumu$/, '');
   await choose.click();
+  await application.getByRole('button', { name: lvAccount.applications.confirm }).click();
   await expect(application.getByText(lvAccount.states.offerChosen)).toBeVisible();
   await expect(application.getByRole('link', { name: `Parakstīt līgumu ar aizdevēju ${lender}` })).toHaveAttribute(
     'href',
@@ -170,6 +171,7 @@ test('lv: an e-mail consent withdrawn in the account stops the messages: signing
     .getByRole('button', { name: /^Izvēlēties/ })
     .first()
     .click();
+  await application.getByRole('button', { name: lvAccount.applications.confirm }).click();
   await application.getByRole('link', { name: /^Parakstīt līgumu ar aizdevēju/ }).click();
   await expect(page).toHaveURL(/\/sandbox\/lenders\/.+\/contracts\//);
   await page.getByRole('checkbox').check();
@@ -180,6 +182,7 @@ test('lv: an e-mail consent withdrawn in the account stops the messages: signing
     page
       .getByRole('article')
       .first()
+      .locator('.account-application__state')
       .getByText(new RegExp(`${lvAccount.states.signed}|${lvAccount.states.paid}`)),
   ).toBeVisible({ timeout: 20_000 });
   // the signature's message has been decided on, and withheld for the withdrawn consent, as the person's export
