@@ -7,7 +7,7 @@ import type { Language } from '../../domain/language.ts';
 export const SECCI_WORDS = {
   lv: {
     title: 'Standarta informācija par patēriņa kredītu',
-    subtitle: 'Eiropas patēriņa kredīta standarta informācija: {lender} piedāvājums',
+    subtitle: 'Eiropas patēriņa kredīta standarta informācija: kreditora {lender} piedāvājums',
     indicative:
       'Skaitļus, kas apzīmēti ar *, esam aprēķinājuši mēs pēc piedāvājuma nosacījumiem; aizdevējs tos aprēķina pēc faktiskā dienu skaita, tāpēc līgumā tie var nedaudz atšķirties.',
     warning: 'Uzmanību! Aizņemties naudu maksā naudu.',
@@ -64,7 +64,7 @@ export const SECCI_WORDS = {
   },
   ru: {
     title: 'Стандартная информация о потребительском кредите',
-    subtitle: 'Стандартная европейская информация о потребительском кредите: предложение {lender}',
+    subtitle: 'Стандартная европейская информация о потребительском кредите: предложение кредитора {lender}',
     indicative:
       'Цифры, отмеченные *, рассчитаны нами по условиям предложения; кредитор считает их по фактическому числу дней, поэтому в договоре они могут немного отличаться.',
     warning: 'Внимание! Заём денег стоит денег.',
