@@ -33,5 +33,7 @@ export async function offerStandardInformation(
   const offer = status?.offers.find((candidate) => candidate.id === request.offerId);
   if (!status || !offer) throw new Refusal('unknownOffer');
   const language = request.lang ?? status.language;
-  return { offer, language, info: standardInformation(offer, language) };
+  // the creditor's register number and address, from the lenders' configuration (none for a lender since removed)
+  const creditor = broker.lenders.get(offer.lenderId) ?? null;
+  return { offer, language, info: standardInformation(offer, creditor, language) };
 }
