@@ -11,17 +11,21 @@ import { SECCI_WORDS } from '../../server/offers/standard-information-words.ts';
  * ("Jauns piedāvājums: Ziemeļu Banka", "Ziemeļu Banka (banka)"), where it is nominative and nothing declines.
  */
 
-/** The placeholders texts name a lender by: i18next's `{{lender}}`, the standard information's `{lender}`. */
+/**
+ * The placeholders texts name a lender by: i18next's `{{lender}}`, the standard information's `{lender}`, and in the
+ * form's list of lenders (lenders.json) `{{name}}`.
+ */
 const LENDER_PLACEHOLDER = /\{\{\s*lender\s*\}\}|\{lender\}/g;
+const LENDERS_FILE_PLACEHOLDER = /\{\{\s*(?:lender|name)\s*\}\}/g;
 /** The noun, in any case and number. */
 const NOUN = { lv: /^(aizdevēj|kreditor)/iu, ru: /^кредитор/iu } as const;
 
 type Language = keyof typeof NOUN;
 
 /** Where in `text` a lender's name would sit in a case it cannot take: the placeholder with its surroundings. */
-function lenderNameProblems(text: string, language: Language): string[] {
+function lenderNameProblems(text: string, language: Language, placeholder = LENDER_PLACEHOLDER): string[] {
   const problems: string[] = [];
-  for (const match of text.matchAll(LENDER_PLACEHOLDER)) {
+  for (const match of text.matchAll(placeholder)) {
     const before = text.slice(0, match.index).trimEnd();
     const after = text.slice(match.index + match[0].length);
     const previousWord = /([\p{L}-]+)$/u.exec(before)?.[1] ?? '';
@@ -55,7 +59,11 @@ describe('a lender named in a Latvian or Russian sentence stands beside the noun
     const strings = localeStrings(language);
     // the scan finds the lender sentences at all (the offers, chosen, signing, paid screens and the account)
     expect(strings.filter(([, text]) => text.match(LENDER_PLACEHOLDER)).length).toBeGreaterThan(10);
-    const problems = strings.flatMap(([key, text]) => lenderNameProblems(text, language).map((at) => `${key} ${at}`));
+    const problems = strings.flatMap(([key, text]) =>
+      lenderNameProblems(text, language, key.includes('/lenders.json:') ? LENDERS_FILE_PLACEHOLDER : undefined).map(
+        (at) => `${key} ${at}`,
+      ),
+    );
     expect(problems).toEqual([]);
   });
 
