@@ -14,11 +14,15 @@ export const startBenchBroker = (env: Record<string, string> = {}): Promise<Runn
 
 /**
  * How many lenders the benches' applicant (tests/fixtures/application.ts) is sent to: only those whose amount and term
- * ranges take the loan are asked (domain/lender-reach.ts), 9 of the 16 sandbox lenders; waiting for all 16 to answer
+ * ranges and purposes take the loan are asked (domain/lender-reach.ts), 9 of the 16 sandbox lenders; waiting for all 16 to answer
  * never ended.
  */
 export const askedLenders = ({ broker }: RunningBroker): number =>
-  lendersToAsk([...broker.lenders.values()], validApplication, validApplication.excludedLenders ?? []).length;
+  lendersToAsk(
+    [...broker.lenders.values()],
+    { amount: validApplication.amount, term: validApplication.term, purpose: validApplication.loanPurpose },
+    validApplication.excludedLenders ?? [],
+  ).length;
 
 type ServerMessage =
   | { readonly type: 'ready'; readonly url: string; readonly lenders: number }

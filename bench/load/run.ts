@@ -24,6 +24,7 @@ import pg from 'pg';
 import { lendersAnswerSchema } from '../../domain/lenders.ts';
 import { servesLoan } from '../../domain/lender-reach.ts';
 import { startCluster } from '../../tests/support/postgres-cluster.ts';
+import { validApplication } from '../../tests/fixtures/application.ts';
 import { jobsPerApplication, serverSteps, topStatements } from './database-report.ts';
 import {
   cpuSeconds,
@@ -66,7 +67,9 @@ async function widestLoan(origin: string): Promise<{ loan: Loan; lenders: number
   let best = { loan: { amount: 2000, term: 18 }, lenders: 0 };
   for (const amount of [500, 1000, 1500, 2000, 3000, 5000])
     for (const term of [12, 18, 24, 36, 48, 60]) {
-      const count = lenders.filter((lender) => servesLoan(lender, { amount, term })).length;
+      // the journey's applicant asks for the fixture's purpose (journey.ts)
+      const purpose = validApplication.loanPurpose;
+      const count = lenders.filter((lender) => servesLoan(lender, { amount, term, purpose })).length;
       if (count > best.lenders) best = { loan: { amount, term }, lenders: count };
     }
   return { ...best, of: lenders.length };

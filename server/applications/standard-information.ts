@@ -47,5 +47,7 @@ export async function standardInformationOfApplication(
   const offer = status?.offers.find((candidate) => candidate.id === offerId);
   if (!status || !offer) throw new Refusal('unknownOffer');
   const language = lang ?? status.language;
-  return { offer, language, info: standardInformation(offer, language) };
+  // the creditor's register number and address, from the lenders' configuration (none for a lender since removed)
+  const creditor = broker.lenders.get(offer.lenderId) ?? null;
+  return { offer, language, info: standardInformation(offer, creditor, language) };
 }

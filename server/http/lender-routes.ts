@@ -18,6 +18,7 @@ export function registerLenderRoutes(app: FastifyInstance, broker: Broker): void
       logo: lender.logo,
       amounts: lender.amounts,
       terms: lender.terms,
+      purposes: [...lender.purposes],
     }));
   });
 

@@ -9,6 +9,8 @@ const lender: LenderConfig = {
   id: 'baltic-credit',
   name: 'Baltic Credit',
   kind: 'nonBank',
+  registrationNumber: '40103000002',
+  address: 'Tērbatas iela 2, Rīga, LV-1011',
   logo: 'https://cdn.example.lv/baltic-credit.svg',
   endpoint: 'https://partners.baltic-credit.example/kk/',
   keyId: 'kk-2026-a',
@@ -22,12 +24,16 @@ describe('the lenders configuration', () => {
         id: 'baltic-credit',
         name: 'Baltic Credit',
         kind: 'nonBank',
+        registrationNumber: '40103000002',
+        address: 'Tērbatas iela 2, Rīga, LV-1011',
         logo: 'https://cdn.example.lv/baltic-credit.svg',
         baseUrl: 'https://partners.baltic-credit.example/kk',
         keyId: 'kk-2026-a',
         secret: Buffer.alloc(32, 7),
         amounts: { min: 500, max: 25_000 },
         terms: { min: 6, max: 84 },
+        // every purpose the form offers, unless told fewer
+        purposes: ['personalNeeds', 'refinancing', 'buyingCar', 'houseRepair', 'realEstateLoan', 'business', 'other'],
         // a real lender: a widget's test applications never go to it
         takesTestApplications: false,
       },
@@ -39,6 +45,10 @@ describe('the lenders configuration', () => {
       min: 1000,
       max: 5000,
     });
+    expect(lenderRegistryOf([{ ...lender, purposes: ['buyingCar', 'business'] }])[0]?.purposes).toEqual([
+      'buyingCar',
+      'business',
+    ]);
   });
 
   it.each([
@@ -48,6 +58,10 @@ describe('the lenders configuration', () => {
     ['an endpoint that is not http(s)', { endpoint: 'ftp://lender.example' }, 'endpoint'],
     ['an id with capitals', { id: 'Baltic' }, 'lower-case'],
     ['an amount range upside down', { amounts: { min: 5000, max: 1000 } }, 'min is at most max'],
+    ['no register number', { registrationNumber: ' ' }, 'registrationNumber'],
+    ['no address', { address: '' }, 'address'],
+    ['an unknown purpose', { purposes: ['yacht'] }, 'purposes'],
+    ['no purpose at all', { purposes: [] }, 'purposes'],
   ])('refuses %s, naming the field', (_label, change, message) => {
     expect(() => lenderRegistryOf([{ ...lender, ...change }])).toThrow(message);
   });

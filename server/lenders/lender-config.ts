@@ -4,6 +4,7 @@ import { lenderKindSchema } from '../../domain/offer.ts';
 import { lenderMonogramPath, type LenderEndpoint } from './registry.ts';
 import { LENDER_ID_PATTERN } from '../../domain/lender-id.ts';
 import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from '../../domain/loan-options.ts';
+import { LOAN_PURPOSES } from '../../domain/loan-purposes.ts';
 
 /**
  * The partner lenders come from configuration: `LENDERS_CONFIG` (the JSON itself) or
@@ -27,6 +28,9 @@ export const lenderConfigSchema = z.object({
   id: z.string().regex(LENDER_ID_PATTERN, 'an id is lower-case letters, digits and hyphens'),
   name: z.string().trim().min(1).max(120),
   kind: lenderKindSchema,
+  /** the creditor's identity in the standard information: its register number (Latvian: 11 digits) and address */
+  registrationNumber: z.string().trim().min(1).max(40),
+  address: z.string().trim().min(1).max(200),
   logo: z.union([httpUrl, z.string().regex(/^\/[^/]/)]).nullish(),
   /** where the lender takes applications: `${endpoint}/applications` */
   endpoint: httpUrl,
@@ -36,6 +40,12 @@ export const lenderConfigSchema = z.object({
   amounts: range(MIN_AMOUNT, MAX_AMOUNT),
   /** months */
   terms: range(MIN_TERM_MONTHS, MAX_TERM_MONTHS),
+  /** the loan purposes it lends for; by default every purpose the form offers */
+  purposes: z
+    .array(z.enum(LOAN_PURPOSES))
+    .min(1)
+    .refine((purposes) => new Set(purposes).size === purposes.length, 'purposes repeat')
+    .default([...LOAN_PURPOSES]),
   /** a test environment (or a simulator): it takes the test applications of publishers' widgets, and only it does */
   test: z.boolean().default(false),
 });
@@ -53,9 +63,12 @@ export function lenderRegistryOf(config: unknown, source = 'LENDERS_CONFIG'): Le
     id: lender.id,
     name: lender.name,
     kind: lender.kind,
+    registrationNumber: lender.registrationNumber,
+    address: lender.address,
     logo: lender.logo ?? lenderMonogramPath(lender.id),
     amounts: lender.amounts,
     terms: lender.terms,
+    purposes: lender.purposes,
     baseUrl: lender.endpoint.replace(/\/+$/, ''),
     keyId: lender.keyId,
     secret: Buffer.from(lender.secret, 'base64'),

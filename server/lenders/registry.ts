@@ -1,17 +1,23 @@
 import { pathOf } from '../../domain/contract/define-endpoint.ts';
 import { lenderMonogram } from '../../domain/contract/reference-data.ts';
 import type { LenderKind } from '../../domain/offer.ts';
+import type { LoanPurpose } from '../../domain/loan-purposes.ts';
 
 /** A partner lender as the broker reaches it: where to post applications, and the secret both sides sign with. */
 export interface LenderEndpoint {
   readonly id: string;
   readonly name: string;
   readonly kind: LenderKind;
+  /** the creditor's register number and address, which its standard information states */
+  readonly registrationNumber: string;
+  readonly address: string;
   /** the lender's logo: its own (an https or site-relative address), else the broker's monogram of it */
   readonly logo: string;
   /** the loans it serves: amounts in EUR, terms in months (both ends included) */
   readonly amounts: { readonly min: number; readonly max: number };
   readonly terms: { readonly min: number; readonly max: number };
+  /** the loan purposes it lends for (domain/lender-reach.ts: an application for another is not sent to it) */
+  readonly purposes: readonly LoanPurpose[];
   /** applications go to `${baseUrl}/applications` */
   readonly baseUrl: string;
   /** the name the broker signs with towards this lender (x-kk-partner): the lender finds the secret by it */

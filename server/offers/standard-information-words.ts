@@ -7,13 +7,15 @@ import type { Language } from '../../domain/language.ts';
 export const SECCI_WORDS = {
   lv: {
     title: 'Standarta informācija par patēriņa kredītu',
-    subtitle: 'Eiropas patēriņa kredīta standarta informācija: {lender} piedāvājums',
+    subtitle: 'Eiropas patēriņa kredīta standarta informācija: kreditora {lender} piedāvājums',
     indicative:
       'Skaitļus, kas apzīmēti ar *, esam aprēķinājuši mēs pēc piedāvājuma nosacījumiem; aizdevējs tos aprēķina pēc faktiskā dienu skaita, tāpēc līgumā tie var nedaudz atšķirties.',
     warning: 'Uzmanību! Aizņemties naudu maksā naudu.',
-    identity: '1. Kreditora un kredīta starpnieka identitāte',
+    identity: '1. Kreditora un kredīta starpnieka identitāte un kontaktinformācija',
     creditor: 'Kreditors',
     creditorValue: '{lender} ({kind})',
+    creditorRegistration: 'Kreditora reģistrācijas numurs',
+    creditorAddress: 'Kreditora adrese',
     bank: 'banka',
     nonBank: 'nebanku kreditētājs',
     intermediary: 'Kredīta starpnieks',
@@ -64,13 +66,15 @@ export const SECCI_WORDS = {
   },
   ru: {
     title: 'Стандартная информация о потребительском кредите',
-    subtitle: 'Стандартная европейская информация о потребительском кредите: предложение {lender}',
+    subtitle: 'Стандартная европейская информация о потребительском кредите: предложение кредитора {lender}',
     indicative:
       'Цифры, отмеченные *, рассчитаны нами по условиям предложения; кредитор считает их по фактическому числу дней, поэтому в договоре они могут немного отличаться.',
     warning: 'Внимание! Заём денег стоит денег.',
-    identity: '1. Кредитор и кредитный посредник',
+    identity: '1. Кредитор и кредитный посредник: данные и контактная информация',
     creditor: 'Кредитор',
     creditorValue: '{lender} ({kind})',
+    creditorRegistration: 'Регистрационный номер кредитора',
+    creditorAddress: 'Адрес кредитора',
     bank: 'банк',
     nonBank: 'небанковский кредитор',
     intermediary: 'Кредитный посредник',

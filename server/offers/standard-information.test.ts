@@ -39,6 +39,9 @@ const capped: Offer = normalizeOffer(
   'offer-2',
 );
 
+/** Baltā Bērza Banka's entry in the sandbox lenders' configuration */
+const CREDITOR = { registrationNumber: '40003620917', address: 'Brīvības iela 88, Rīga, LV-1001' };
+
 const rowsOf = (info: StandardInformation) =>
   new Map(info.sections.flatMap((section) => section.rows.map((row) => [row.label, row.value] as const)));
 const allText = (info: StandardInformation) =>
@@ -53,24 +56,24 @@ const allText = (info: StandardInformation) =>
 
 describe('the standard pre-contractual information of an offer', () => {
   it('has the four sections of Annex II, headed in Latvian and in Russian', () => {
-    expect(standardInformation(offer, 'lv').sections.map((s) => s.heading)).toEqual([
-      '1. Kreditora un kredīta starpnieka identitāte',
+    expect(standardInformation(offer, CREDITOR, 'lv').sections.map((s) => s.heading)).toEqual([
+      '1. Kreditora un kredīta starpnieka identitāte un kontaktinformācija',
       '2. Kredīta produkta galvenās iezīmes',
       '3. Kredīta izmaksas',
       '4. Citi svarīgi juridiskie aspekti',
     ]);
-    expect(standardInformation(offer, 'ru').sections.map((s) => s.heading)).toEqual([
-      '1. Кредитор и кредитный посредник',
+    expect(standardInformation(offer, CREDITOR, 'ru').sections.map((s) => s.heading)).toEqual([
+      '1. Кредитор и кредитный посредник: данные и контактная информация',
       '2. Основные характеристики кредита',
       '3. Стоимость кредита',
       '4. Другие важные правовые аспекты',
     ]);
-    expect(standardInformation(offer, 'lv').title).toBe('Standarta informācija par patēriņa kredītu');
-    expect(standardInformation(offer, 'ru').title).toBe('Стандартная информация о потребительском кредите');
+    expect(standardInformation(offer, CREDITOR, 'lv').title).toBe('Standarta informācija par patēriņa kredītu');
+    expect(standardInformation(offer, CREDITOR, 'ru').title).toBe('Стандартная информация о потребительском кредите');
   });
 
   it('takes every figure from the offer, written as the site writes it (no-break spaces in groups)', () => {
-    const lv = rowsOf(standardInformation(offer, 'lv'));
+    const lv = rowsOf(standardInformation(offer, CREDITOR, 'lv'));
     const payment = new Intl.NumberFormat('lv-LV', {
       style: 'currency',
       currency: 'EUR',
@@ -99,28 +102,51 @@ describe('the standard pre-contractual information of an offer', () => {
     }
     expect(lv.get('Piedāvājums derīgs līdz')).toBe('2026. gada 24. decembris');
 
-    const ru = rowsOf(standardInformation(offer, 'ru'));
+    const ru = rowsOf(standardInformation(offer, CREDITOR, 'ru'));
     expect(ru.get('Кредитор')).toBe('Baltā Bērza Banka (банк)');
     expect(ru.get('Общая сумма кредита')).toBe(`12${NBSP}000${NBSP}€`);
     expect(ru.get('Годовая процентная ставка (ГПС) *')).toContain(`${offer.apr.toFixed(2).replace('.', ',')}${NBSP}%`);
     expect(ru.get('Предложение действительно до')).toBe('24 декабря 2026 г.');
   });
 
+  it('names the creditor with its register number and address in section 1, on the page and in Russian', () => {
+    const lv = standardInformation(offer, CREDITOR, 'lv');
+    expect(lv.sections[0]?.rows.slice(0, 3)).toEqual([
+      { label: 'Kreditors', value: 'Baltā Bērza Banka (banka)' },
+      { label: 'Kreditora reģistrācijas numurs', value: '40003620917' },
+      { label: 'Kreditora adrese', value: 'Brīvības iela 88, Rīga, LV-1001' },
+    ]);
+    expect(lv.subtitle).toBe('Eiropas patēriņa kredīta standarta informācija: kreditora Baltā Bērza Banka piedāvājums');
+    const page = standardInformationHtml(lv, { stylesheet: '/s.css', pdf: '/x.pdf' });
+    const first = page.slice(page.indexOf('<section aria-labelledby="secci-1">'), page.indexOf('</section>') + 10);
+    expect(first).toContain(
+      '<h2 id="secci-1">1. Kreditora un kredīta starpnieka identitāte un kontaktinformācija</h2>',
+    );
+    expect(first).toContain('<tr><th scope="row">Kreditora reģistrācijas numurs</th><td>40003620917</td></tr>');
+    expect(first).toContain('<tr><th scope="row">Kreditora adrese</th><td>Brīvības iela 88, Rīga, LV-1001</td></tr>');
+
+    const ru = rowsOf(standardInformation(offer, CREDITOR, 'ru'));
+    expect(ru.get('Регистрационный номер кредитора')).toBe('40003620917');
+    expect(ru.get('Адрес кредитора')).toBe('Brīvības iela 88, Rīga, LV-1001');
+    // a lender no longer configured: its name only, never a guessed identity
+    expect(rowsOf(standardInformation(offer, null, 'lv')).has('Kreditora adrese')).toBe(false);
+  });
+
   it('states the 14-day right of withdrawal and the other legal aspects', () => {
-    const lv = rowsOf(standardInformation(offer, 'lv'));
+    const lv = rowsOf(standardInformation(offer, CREDITOR, 'lv'));
     expect(lv.get('Atteikuma tiesības')).toContain('14 kalendāro dienu');
     expect(lv.get('Pirmstermiņa atmaksa')).toBeTruthy();
     expect(lv.get('Datubāzes pārbaude')).toBeTruthy();
     expect(lv.get('Līguma projekts')).toBeTruthy();
     expect(lv.get('Cilvēka iesaistīšanās')).toContain('pārskata cilvēks');
-    const ru = rowsOf(standardInformation(offer, 'ru'));
+    const ru = rowsOf(standardInformation(offer, CREDITOR, 'ru'));
     expect(ru.get('Право отказа')).toContain('14 календарных дней');
     expect(ru.get('Участие человека')).toContain('объяснение решения');
   });
 
   it('marks the figures the broker computed as indicative', () => {
     for (const language of ['lv', 'ru'] as const) {
-      const info = standardInformation(offer, language);
+      const info = standardInformation(offer, CREDITOR, language);
       expect(info.notes.join(' ')).toMatch(language === 'lv' ? /Skaitļus, kas apzīmēti ar \*/ : /Цифры, отмеченные \*/);
     }
   });
@@ -128,24 +154,24 @@ describe('the standard pre-contractual information of an offer', () => {
   it('flags an offer above the Latvian cost cap, and only such an offer', () => {
     expect(capped.exceedsCostCap).toBe(true);
     expect(offer.exceedsCostCap).toBe(false);
-    const lv = standardInformation(capped, 'lv');
+    const lv = standardInformation(capped, CREDITOR, 'lv');
     expect(lv.costCap).toContain('0,07 %');
     expect(rowsOf(lv).get('Kredīta izmaksu ierobežojums')).toBe(lv.costCap);
     expect(rowsOf(lv).get('Kreditors')).toBe('Zibens Kredīts (nebanku kreditētājs)');
-    expect(standardInformation(capped, 'ru').costCap).toContain('ограничение');
-    expect(standardInformation(offer, 'lv').costCap).toBeNull();
-    expect(rowsOf(standardInformation(offer, 'lv')).has('Kredīta izmaksu ierobežojums')).toBe(false);
+    expect(standardInformation(capped, CREDITOR, 'ru').costCap).toContain('ограничение');
+    expect(standardInformation(offer, CREDITOR, 'lv').costCap).toBeNull();
+    expect(rowsOf(standardInformation(offer, CREDITOR, 'lv')).has('Kredīta izmaksu ierobežojums')).toBe(false);
   });
 
   it('has no English words', () => {
-    for (const info of [standardInformation(capped, 'lv'), standardInformation(capped, 'ru')]) {
+    for (const info of [standardInformation(capped, CREDITOR, 'lv'), standardInformation(capped, CREDITOR, 'ru')]) {
       expect(allText(info)).not.toMatch(/\b(the|and|of|credit|loan|rate|fee|offer|days?)\b/i);
     }
   });
 
   it('is a whole page with a table per section, no inline style or script, its stylesheet printing it', () => {
     const hostile = { ...offer, lenderName: '<b onclick="x">Banka & Co</b>' };
-    const page = standardInformationHtml(standardInformation(hostile, 'ru'), {
+    const page = standardInformationHtml(standardInformation(hostile, CREDITOR, 'ru'), {
       stylesheet: '/s.css',
       pdf: '/x?a=1&b=2',
     });

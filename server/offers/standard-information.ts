@@ -62,7 +62,17 @@ const date = (language: Language, iso: string) =>
 /** The figures as the page and the PDF write them, in the offer's terms. */
 export const standardInformationFormats = { euro, euroCents, percent, date };
 
-export function standardInformation(offer: Offer, language: Language): StandardInformation {
+/** Who the creditor is beyond its name: what the lenders' configuration says of it (server/lenders/registry.ts). */
+export interface CreditorIdentity {
+  readonly registrationNumber: string;
+  readonly address: string;
+}
+
+export function standardInformation(
+  offer: Offer,
+  creditor: CreditorIdentity | null,
+  language: Language,
+): StandardInformation {
   const w = SECCI_WORDS[language];
   const money = (value: number) => euro(language, value);
   const example = {
@@ -92,6 +102,12 @@ export function standardInformation(offer: Offer, language: Language): StandardI
               kind: offer.lenderKind === 'bank' ? w.bank : w.nonBank,
             }),
           },
+          ...(creditor
+            ? [
+                { label: w.creditorRegistration, value: creditor.registrationNumber },
+                { label: w.creditorAddress, value: creditor.address },
+              ]
+            : []),
           {
             label: w.intermediary,
             value: fill(w.intermediaryValue, {

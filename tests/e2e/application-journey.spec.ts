@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Language } from '../../domain/language.ts';
 import {
   answerAtBank,
@@ -134,6 +134,42 @@ test('ru: Smart-ID refused on the phone shows the identification failure in Russ
   await expectStep(page, 'ru', 'choosingIdConfirmationMethodWithError', workflow.steps.choosingMethod);
   await expect(page.getByRole('alert')).toContainText('Идентификация не удалась! Пожалуйста, попробуйте ещё раз.');
 });
+
+for (const lang of ['lv', 'ru'] as const) {
+  test(`${lang}: at 1280×800 the waiting screen's way to the offers is in view without scrolling, above the lists`, async ({
+    page,
+  }) => {
+    const { workflow } = WORDS[lang];
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${lang === 'ru' ? '/ru' : ''}/applicantWorkflow/enteringEssence?amount=12000&term=60`);
+    await fillApplication(page, lang);
+    await submitApplication(page, lang);
+    await page.getByRole('button', { name: /Daugavas Banka/ }).click();
+    await answerAtBank(page, 'approve');
+    await expectStep(page, lang, 'waiting', workflow.steps.waiting);
+    // several offers in while other lenders are still out: the lists under the way on grow
+    const offers = page.locator('.waiting-offers__item');
+    await moveLenderClockUntil(page.request, () => expect(offers.nth(2)).toBeVisible({ timeout: 300 }), {
+      stepMs: 500,
+    });
+    await expect(page).toHaveURL(new RegExp(`${workflowPath(lang, 'waiting')}$`));
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const show = page.getByRole('button', { name: workflow.waiting.showOffers });
+    await expect(show).toBeInViewport({ ratio: 1 });
+    // and nothing over it: the cookie banner of a first visit sits at the bottom edge
+    const box = await show.boundingBox();
+    const atItsMiddle = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0)?.closest('button')?.textContent ?? null,
+      [(box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2],
+    );
+    expect(atItsMiddle).toBe(workflow.waiting.showOffers);
+    const top = async (locator: Locator) => (await locator.boundingBox())?.y ?? Number.NaN;
+    const lendersHeading = page.getByRole('heading', { level: 2, name: workflow.waiting.lendersHeading });
+    expect(await top(show)).toBeLessThan(await top(offers.first()));
+    expect(await top(show)).toBeLessThan(await top(lendersHeading));
+  });
+}
 
 test('lv: a reload in the middle of waiting resumes the waiting, and the offers still arrive', async ({ page }) => {
   const { workflow } = WORDS.lv;

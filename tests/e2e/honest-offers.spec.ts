@@ -5,6 +5,8 @@ import { servesLoan } from '../../domain/lender-reach.ts';
 import { applicationStatusSchema } from '../../domain/api.ts';
 import lvLenders from '../../locales/lv/lenders.json' with { type: 'json' };
 import ruLenders from '../../locales/ru/lenders.json' with { type: 'json' };
+import lvForm from '../../locales/lv/form.json' with { type: 'json' };
+import ruForm from '../../locales/ru/form.json' with { type: 'json' };
 import { answerAtBank, expectStep, fillApplication, submitApplication, WORDS } from './support/applicant.ts';
 
 /**
@@ -12,10 +14,12 @@ import { answerAtBank, expectStep, fillApplication, submitApplication, WORDS } f
  * sending and those are never asked; counter-offers stand apart and are never the best; a declined lender's human
  * review is asked for, reaches that lender signed, and its answer shows on the screen.
  *
- * The applicant earns 700 € and pays 100 € a month on other credits and asks for 5 000 € over 36 months: some
- * lenders offer exactly that, some only over a longer term, and Rīgas Līča Banka does not lend for personal needs.
+ * The applicant earns 700 € and pays 100 € a month on other credits and asks for 5 000 € over 36 months for a car:
+ * some lenders offer exactly that, some only over a longer term, Rīgas Līča Banka declines (its minimum income is
+ * 800 €), and Pūce Credit and Rasa Kredīts, which lend that amount over that term but not for a car, are never asked.
  */
-const LOAN = { amount: 5000, term: 36 };
+const LOAN = { amount: 5000, term: 36, purpose: 'buyingCar' } as const;
+const NOT_FOR_A_CAR = ['Pūce Credit', 'Rasa Kredīts'];
 const UNTICKED = ['Ziemeļu Banka', 'Amber Finance', 'Mēness Kredīts'];
 
 async function servingLenders(page: Page) {
@@ -40,9 +44,9 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
     const form = lang === 'lv' ? lvLenders : ruLenders;
     const serving = await servingLenders(page);
     await page.goto(
-      `${lang === 'ru' ? '/ru' : ''}/applicantWorkflow/enteringEssence?type=personalNeeds&amount=${LOAN.amount}&term=${LOAN.term}`,
+      `${lang === 'ru' ? '/ru' : ''}/applicantWorkflow/enteringEssence?amount=${LOAN.amount}&term=${LOAN.term}`,
     );
-    await fillApplication(page, lang, { monthlyIncome: '700', monthlyLiabilities: '100' });
+    await fillApplication(page, lang, { monthlyIncome: '700', monthlyLiabilities: '100', loanPurpose: LOAN.purpose });
 
     // who gets the application: every lender serving 5 000 € over 36 months, ticked; untick three
     const plural = (count: number) => {
@@ -54,6 +58,14 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
     };
     const group = page.getByRole('group', { name: form.lenders.label });
     await expect(group).toHaveAccessibleDescription(new RegExp(`^${plural(serving.length)}\\.`));
+    // the lenders that do not lend for a car: not in the choice, listed with the reason
+    const carWords = lang === 'lv' ? lvForm.purpose.buyingCar : ruForm.purpose.buyingCar;
+    for (const name of NOT_FOR_A_CAR) {
+      await expect(group.getByRole('checkbox', { name, exact: true })).toHaveCount(0);
+      await expect(
+        page.getByText(form.lenders.notForPurpose.replace('{{name}}', name).replace('{{purpose}}', carWords)),
+      ).toBeVisible();
+    }
     for (const name of UNTICKED) {
       const box = group.getByRole('checkbox', { name, exact: true });
       await box.locator('xpath=ancestor::label[1]').click();
@@ -68,11 +80,11 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
     await answerAtBank(page, 'approve');
     await expectStep(page, lang, 'offers', workflow.steps.offers);
 
-    // the unticked lenders were never asked: not in the status, not on the screen
+    // the unticked lenders and those that do not lend for a car were never asked: not in the status, not on the screen
     const status = await statusOf(page);
     const asked = status.lenders.map((lender) => lender.name);
     expect(asked).toHaveLength(serving.length - UNTICKED.length);
-    for (const name of UNTICKED) {
+    for (const name of [...UNTICKED, ...NOT_FOR_A_CAR]) {
       expect(asked).not.toContain(name);
       await expect(offerRow(name)).toHaveCount(0);
     }
@@ -118,7 +130,7 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
 
     // the declined lender: its reason in words, and a human review asked for
     const declined = page.getByRole('article', { name: 'Rīgas Līča Banka' });
-    await expect(declined.getByText(workflow.declined.reason.purpose)).toBeVisible();
+    await expect(declined.getByText(workflow.declined.reason.income)).toBeVisible();
     await declined.getByRole('button', { name: workflow.declined.ask }).click();
     const message = lang === 'lv' ? 'Lūdzu, pārskatiet manu pieteikumu' : 'Прошу пересмотреть мою заявку';
     await declined.getByRole('textbox').fill(message);

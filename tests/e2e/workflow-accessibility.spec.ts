@@ -72,6 +72,9 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
       await scan(page, 'the form with its errors');
 
       await fillApplication(page, lang);
+      // personal needs: Rīgas Līča Banka is listed apart, with the purpose it does not lend for
+      await expect(page.getByText(new RegExp(`^Rīgas Līča Banka: .*${form.purpose.personalNeeds}`))).toBeVisible();
+      await scan(page, 'the filled form, a lender left out for the purpose');
       await submitApplication(page, lang);
       await page.getByRole('button', { name: workflow.method.moreBanks }).click();
       await scan(page, 'the method choice, more banks open');
@@ -88,6 +91,13 @@ for (const lang of ['lv', 'ru'] as const satisfies readonly Language[]) {
       await answerAtBank(page, 'approve');
       await expectStep(page, lang, 'waiting', workflow.steps.waiting);
       await scan(page, 'waiting for the lenders');
+      await moveLenderClockUntil(
+        page.request,
+        () => expect(page.getByRole('button', { name: workflow.waiting.showOffers })).toBeVisible({ timeout: 300 }),
+        { stepMs: 500 },
+      );
+      await expectStep(page, lang, 'waiting', workflow.steps.waiting);
+      await scan(page, 'waiting, the first offers in');
 
       await moveLenderClockUntil(page.request, () => expectStep(page, lang, 'offers', workflow.steps.offers, 1_000));
       await scan(page, 'the offers');

@@ -6,6 +6,7 @@ import { standardInformationHref } from '../../domain/standard-information-href.
 import type { ApplicationStatus } from '../../domain/api.ts';
 import lvApi from '../../locales/lv/api.json';
 import ruApi from '../../locales/ru/api.json';
+import { findSandboxLender } from '../../server/sandbox/lenders/catalogue.ts';
 
 const euro = (locale: string, value: number) =>
   new Intl.NumberFormat(locale, {
@@ -59,6 +60,12 @@ describe.each<Storage>(['pglite', 'postgres'])("each offer's standard informatio
     expect(page).toContain('<html lang="lv">');
     expect(page).toContain('<title>Standarta informācija par patēriņa kredītu</title>');
     expect(page).toContain(offer.lenderName);
+    // the creditor's register number and address, from the lenders' configuration
+    const creditor = findSandboxLender(offer.lenderId);
+    expect(page).toContain(
+      `<th scope="row">Kreditora reģistrācijas numurs</th><td>${creditor?.registrationNumber}</td>`,
+    );
+    expect(page).toContain(`<th scope="row">Kreditora adrese</th><td>${creditor?.address}</td>`);
     expect(page).toContain('Atteikuma tiesības');
     expect(page).toContain('14 kalendāro dienu');
     expect(page).toContain('Uzmanību! Aizņemties naudu maksā naudu.');
@@ -100,6 +107,9 @@ describe.each<Storage>(['pglite', 'postgres'])("each offer's standard informatio
     const lvText = await pdfText(lvBytes);
     expect(lvText).toContain('Standarta informācija par patēriņa kredītu');
     expect(lvText).toContain(offer.lenderName);
+    const creditor = findSandboxLender(offer.lenderId);
+    expect(lvText).toContain(`Kreditora reģistrācijas numurs ${creditor?.registrationNumber}`);
+    expect(lvText).toContain(`Kreditora adrese ${creditor?.address}`);
     expect(lvText).toContain('14 kalendāro dienu');
     // every Latvian letter with a diacritic the words use comes back out of the PDF as itself
     expect(lvText).toContain('Kredīta līguma termiņš, mēnešos');
@@ -115,6 +125,7 @@ describe.each<Storage>(['pglite', 'postgres'])("each offer's standard informatio
     const ruText = await pdfText(new Uint8Array(await ru.arrayBuffer()));
     expect(ruText).toContain('Стандартная информация о потребительском кредите');
     expect(ruText).toContain(offer.lenderName);
+    expect(ruText).toContain(`Адрес кредитора ${creditor?.address}`);
     expect(ruText).toContain('Право отказа');
     expect(ruText).toContain('14 календарных дней');
     expect(ruText).toContain('Годовая процентная ставка (ГПС)');

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { applicationStatusSchema, type ApplicationStatus } from '../../domain/api.ts';
 import type { LoanApplicationInput } from '../../domain/application.ts';
+import type { LoanPurpose } from '../../domain/loan-purposes.ts';
 import { validApplication } from '../fixtures/application.ts';
 import { postForm } from '../../server/identity/test-support.ts';
 
@@ -154,7 +155,8 @@ export async function answerSmartId(base: string, personalCode: string, endResul
 export async function servingLenderCount(
   base: string,
   loan: { readonly amount: number; readonly term: number } = { amount: 12000, term: 60 },
+  purpose: LoanPurpose = validApplication.loanPurpose,
 ): Promise<number> {
   const lenders = lendersAnswerSchema.parse(await (await fetch(`${base}/api/lenders`)).json());
-  return lenders.filter((lender) => servesLoan(lender, loan)).length;
+  return lenders.filter((lender) => servesLoan(lender, { ...loan, purpose })).length;
 }

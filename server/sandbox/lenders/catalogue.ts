@@ -19,6 +19,9 @@ export interface SandboxLender {
   readonly id: string;
   readonly name: string;
   readonly kind: LenderKind;
+  /** its entry in the Register of Enterprises (11 digits) and its legal address: invented, on real streets */
+  readonly registrationNumber: string;
+  readonly address: string;
   /** EUR */
   readonly minAmount: number;
   readonly maxAmount: number;
@@ -79,12 +82,36 @@ function purposeOf(code: string): PartnerLoanPurpose {
   return purpose;
 }
 
+// prettier-ignore
+const IDENTITIES: Readonly<Record<string, readonly [registrationNumber: string, address: string]>> = {
+  'ziemelu-banka':       ['40003154321', 'Krišjāņa Valdemāra iela 62, Rīga, LV-1013'],
+  'gaujas-banka':        ['40003287654', 'Pils iela 8, Sigulda, Siguldas nov., LV-2150'],
+  'rigas-lica-banka':    ['40003398765', 'Kalpaka bulvāris 10, Rīga, LV-1050'],
+  'dzintarkrasta-banka': ['40003512348', 'Jomas iela 45, Jūrmala, LV-2015'],
+  'balta-berza-banka':   ['40003620917', 'Brīvības iela 88, Rīga, LV-1001'],
+  'ozolu-banka':         ['40003745102', 'Lielā iela 17, Jelgava, LV-3001'],
+  'baltic-kredits':      ['40103456782', 'Dzirnavu iela 37, Rīga, LV-1010'],
+  'amber-finance':       ['40103567893', 'Skanstes iela 50, Rīga, LV-1013'],
+  'zibens-nauda':        ['40203123456', 'Ganību dambis 24, Rīga, LV-1005'],
+  'starkis-kredits':     ['40103678904', 'Rīgas iela 22, Valmiera, Valmieras nov., LV-4201'],
+  'lapsa-finanses':      ['40203234567', 'Lāčplēša iela 87, Rīga, LV-1011'],
+  'menesa-kredits':      ['40103789015', 'Ausekļa iela 3, Rīga, LV-1010'],
+  'puce-credit':         ['40203345678', 'Rīgas iela 14, Daugavpils, LV-5401'],
+  'skudra-finance':      ['40103890126', 'Elizabetes iela 45, Rīga, LV-1010'],
+  'rasa-kredits':        ['40103901237', 'Graudu iela 27, Liepāja, LV-3401'],
+  'vejs-nauda':          ['40203456789', 'Tērbatas iela 53, Rīga, LV-1011'],
+};
+
 function lender(kind: LenderKind, row: LenderRow): SandboxLender {
   const [id, name, amount, term, rate, fees, minMonthlyIncome, purposes, offerValidityDays, delaySeconds, colour] = row;
+  const identity = IDENTITIES[id];
+  if (!identity) throw new Error(`sandbox lender catalogue: no register number and address for '${id}'`);
   return {
     id,
     name,
     kind,
+    registrationNumber: identity[0],
+    address: identity[1],
     minAmount: amount[0],
     maxAmount: amount[1],
     minTerm: term[0],

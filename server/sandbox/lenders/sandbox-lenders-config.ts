@@ -19,6 +19,8 @@ export function sandboxLendersConfig(lendersBaseUrl: string): LenderConfig[] {
     id: lender.id,
     name: lender.name,
     kind: lender.kind,
+    registrationNumber: lender.registrationNumber,
+    address: lender.address,
     logo: null,
     endpoint: `${base}/${lender.id}`,
     keyId: BROKER_PARTNER_ID,
@@ -26,6 +28,8 @@ export function sandboxLendersConfig(lendersBaseUrl: string): LenderConfig[] {
     // what the lender serves, within what the form allows: a lender's wider range is never asked for
     amounts: { min: Math.max(lender.minAmount, MIN_AMOUNT), max: Math.min(lender.maxAmount, MAX_AMOUNT) },
     terms: { min: Math.max(lender.minTerm, MIN_TERM_MONTHS), max: Math.min(lender.maxTerm, MAX_TERM_MONTHS) },
+    // the purposes it lends for: an application for another is not sent to it (it would decline it)
+    purposes: [...lender.purposes],
     // simulators: a widget's test applications may go to them
     test: true,
   }));

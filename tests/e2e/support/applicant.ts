@@ -2,6 +2,7 @@ import { expect, type FrameLocator, type Page } from '@playwright/test';
 import type { Language } from '../../../domain/language.ts';
 import { lendersAnswerSchema } from '../../../domain/lenders.ts';
 import { servesLoan } from '../../../domain/lender-reach.ts';
+import type { LoanPurpose } from '../../../domain/loan-purposes.ts';
 import lvForm from '../../../locales/lv/form.json' with { type: 'json' };
 import ruForm from '../../../locales/ru/form.json' with { type: 'json' };
 import lvWorkflow from '../../../locales/lv/workflow.json' with { type: 'json' };
@@ -68,6 +69,7 @@ export async function fillApplication(
     personalId = APPLICANT.personalId,
     emailNotices = false,
     monthlyLiabilities,
+    loanPurpose = 'personalNeeds',
   }: {
     monthlyIncome?: string;
     email?: string;
@@ -75,6 +77,8 @@ export async function fillApplication(
     emailNotices?: boolean;
     /** existing monthly credit payments, EUR; none by default */
     monthlyLiabilities?: string;
+    /** the loan's purpose; personal needs by default */
+    loanPurpose?: LoanPurpose;
   } = {},
 ) {
   const { form } = WORDS[lang];
@@ -87,7 +91,7 @@ export async function fillApplication(
   );
   await page.getByRole('textbox', { name: form.firstname.label, exact: true }).fill(APPLICANT.firstname);
   await page.getByRole('textbox', { name: form.lastname.label, exact: true }).fill(APPLICANT.lastname);
-  await choose(page, form.loanPurpose.label, form.purpose.personalNeeds);
+  await choose(page, form.loanPurpose.label, form.purpose[loanPurpose]);
   await page.getByRole('textbox', { name: form.personalId.label, exact: true }).fill(personalId);
   await page.getByRole('textbox', { name: form.email.label, exact: true }).fill(email);
   await page.getByRole('textbox', { name: form.phone.label, exact: true }).fill(`+371${APPLICANT.phone}`);
@@ -154,8 +158,15 @@ export async function verificationCode(page: Page): Promise<string> {
   return (await code.textContent())?.trim() ?? '';
 }
 
-/** How many lenders of the server's registry serve this loan: the ones an application for it goes to. */
-export async function servingLenderCount(page: Page, loan: { amount: number; term: number }): Promise<number> {
+/**
+ * How many lenders of the server's registry serve this loan: the ones an application for it goes to (for the
+ * purpose fillApplication chooses unless told another).
+ */
+export async function servingLenderCount(
+  page: Page,
+  loan: { amount: number; term: number; purpose?: LoanPurpose },
+): Promise<number> {
   const lenders = lendersAnswerSchema.parse(await (await page.request.get('/api/lenders')).json());
-  return lenders.filter((lender) => servesLoan(lender, loan)).length;
+  const asked = { purpose: 'personalNeeds' as const, ...loan };
+  return lenders.filter((lender) => servesLoan(lender, asked)).length;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LenderSummary } from '../../../../domain/lenders.ts';
-import { servesLoan } from '../../../../domain/lender-reach.ts';
+import { outOfReach } from '../../../../domain/lender-reach.ts';
 import { CheckboxGroup } from '../../../ui/CheckboxGroup.tsx';
 import { formatEuro } from '../../../ui/format.ts';
 import { useWorkflowServices } from '../workflow-services.tsx';
@@ -12,9 +12,11 @@ import { LENDER_CHOICE_NAMESPACE } from '../workflow-resources.ts';
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; lenders: LenderSummary[] };
 
 /**
- * Who gets the application, decided by the person before sending: every lender that serves the amount and term
- * chosen, ticked, and any of them can be unticked; the others are listed with what they do serve and are not
- * asked. The list follows the amount and term as they change.
+ * Who gets the application, decided by the person before sending: every lender that serves the amount, term and
+ * purpose chosen, ticked, and any of them can be unticked; the others are listed with why they are not asked (what
+ * amounts and terms they serve, or that they do not lend for the purpose). The rule is the server's
+ * (domain/lender-reach.ts), so the list shows exactly the lenders the application goes to. It follows the amount,
+ * term and purpose as they change.
  */
 export function LendersSection({ form }: { form: ApplicationForm }) {
   const { t } = useTranslation(LENDER_CHOICE_NAMESPACE);
@@ -36,10 +38,14 @@ export function LendersSection({ form }: { form: ApplicationForm }) {
   }, [services]);
 
   if (!services) return null;
-  const loan = { amount: values.amount, term: values.term };
+  // no purpose chosen yet: no lender is left out for it
+  const loan = { amount: values.amount, term: values.term, purpose: values.loanPurpose || null };
   const lenders = loaded.state === 'loaded' ? loaded.lenders : [];
-  const serving = lenders.filter((lender) => servesLoan(lender, loan));
-  const notServing = lenders.filter((lender) => !servesLoan(lender, loan));
+  const serving = lenders.filter((lender) => outOfReach(lender, loan) === null);
+  const notServing = lenders.flatMap((lender) => {
+    const why = outOfReach(lender, loan);
+    return why === null ? [] : [{ lender, why }];
+  });
   const ticked = serving.filter((lender) => !values.excludedLenders.includes(lender.id)).map((lender) => lender.id);
 
   // unticking keeps the choices about lenders not shown for this loan, so changing the amount loses nothing
@@ -67,15 +73,20 @@ export function LendersSection({ form }: { form: ApplicationForm }) {
             <div className="lender-list__others">
               <h3 className="lender-list__heading">{t('lenders.notServing', { count: notServing.length })}</h3>
               <ul className="lender-list__not-serving">
-                {notServing.map((lender) => (
+                {notServing.map(({ lender, why }) => (
                   <li key={lender.id}>
-                    {t('lenders.serves', {
-                      name: lender.name,
-                      from: formatEuro(language, lender.amounts.min),
-                      to: formatEuro(language, lender.amounts.max),
-                      minTerm: lender.terms.min,
-                      maxTerm: lender.terms.max,
-                    })}
+                    {why === 'purpose' && values.loanPurpose !== ''
+                      ? t('lenders.notForPurpose', {
+                          name: lender.name,
+                          purpose: t(`purpose.${values.loanPurpose}`, { ns: 'form' }),
+                        })
+                      : t('lenders.serves', {
+                          name: lender.name,
+                          from: formatEuro(language, lender.amounts.min),
+                          to: formatEuro(language, lender.amounts.max),
+                          minTerm: lender.terms.min,
+                          maxTerm: lender.terms.max,
+                        })}
                   </li>
                 ))}
               </ul>

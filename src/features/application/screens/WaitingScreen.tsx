@@ -106,7 +106,7 @@ export function WaitingScreen() {
   );
 }
 
-/** The offers that have come so far, each lender's monthly payment and APR, and the way to all of them. */
+/** The offers that have come so far: the way to all of them first, then each lender's monthly payment and APR. */
 function FirstOffers({ offers }: { offers: readonly Offer[] }) {
   const { t } = useTranslation(SCREEN_NAMESPACES);
   const lang = useLanguage();
@@ -115,6 +115,10 @@ function FirstOffers({ offers }: { offers: readonly Offer[] }) {
   return (
     <section className="waiting-offers" aria-labelledby={offersHeadingId}>
       <h2 id={offersHeadingId}>{t('waiting.offersHeading', { count: offers.length })}</h2>
+      {/* the way on comes before the offers and the lenders below them: in view at 1280×800, however many came */}
+      <Button size="large" className="waiting-offers__show" onPress={() => send({ type: 'SHOW_OFFERS' })}>
+        {t('waiting.showOffers')}
+      </Button>
       <ul className="waiting-offers__list">
         {offers.map((offer) => (
           <li key={offer.id} className="waiting-offers__item">
@@ -132,9 +136,6 @@ function FirstOffers({ offers }: { offers: readonly Offer[] }) {
           </li>
         ))}
       </ul>
-      <Button size="large" onPress={() => send({ type: 'SHOW_OFFERS' })}>
-        {t('waiting.showOffers')}
-      </Button>
     </section>
   );
 }
