@@ -92,6 +92,7 @@ export const EVENTS = [
   { type: 'CHOOSE_OFFER', offerId: offer.id },
   { type: 'SIGN' },
   { type: 'RETRY' },
+  { type: 'START_OVER' },
   ...SERVER_STATUSES.map((s) => ({ type: 'STATUS', status: s })),
   ...SERVER_STATUSES.map((s) => done('loadStatus', s)),
   failed('loadStatus', { code: 'invalidToken', status: 404 }),

@@ -372,9 +372,10 @@ export const applicationMachine = setup({
       },
     },
 
-    noOffers: { meta: { screen: 'noOffers', step: 'noOffers' } },
+    noOffers: { meta: { screen: 'noOffers', step: 'noOffers' }, on: { START_OVER: 'enteringEssence' } },
 
-    paid: { type: 'final', meta: { screen: 'paid', step: 'paid' } },
+    /** the journey's end; a widget on a publisher's page, as the site, may start the next application from here */
+    paid: { meta: { screen: 'paid', step: 'paid' }, on: { START_OVER: 'enteringEssence' } },
 
     /** "An error occurred": the applicant may try again from what the server knows */
     error: {

@@ -56,4 +56,6 @@ export type ApplicationEvent =
   | { type: 'SHOW_OFFERS' }
   | { type: 'CHOOSE_OFFER'; offerId: string }
   | { type: 'SIGN' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** from a journey's end (paid, no offers): a new application, from the form */
+  | { type: 'START_OVER' };

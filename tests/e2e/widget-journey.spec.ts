@@ -110,7 +110,7 @@ for (const { viewport, lang } of [
   { viewport: { width: 375, height: 667 }, lang: 'lv' },
   { viewport: { width: 1280, height: 800 }, lang: 'ru' },
 ] as const) {
-  test(`${viewport.width}x${viewport.height}, ${lang}: the host page does not jump through a whole application in the widget; signing in the lender's tab comes back to the widget; the paid screen's links open tabs`, async ({
+  test(`${viewport.width}x${viewport.height}, ${lang}: the host page does not jump through a whole application in the widget; signing in the lender's tab comes back to the widget; the paid screen's links open tabs, its button starts anew in the widget`, async ({
     page,
     context,
   }) => {
@@ -143,6 +143,7 @@ for (const { viewport, lang } of [
       expect(heading).toHaveText(WORDS[lang].workflow.steps.paid, { timeout: 1_000 }),
     );
     const frameUrl = await widget.locator('body').evaluate(() => window.location.href);
+    const hostUrl = page.url();
     const links = await widget.getByRole('main').getByRole('link').all();
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) {
@@ -155,6 +156,15 @@ for (const { viewport, lang } of [
       await expect(heading).toHaveText(WORDS[lang].workflow.steps.paid);
       expect(await widget.locator('body').evaluate(() => window.location.href)).toBe(frameUrl);
     }
+    // and its one button starts a new calculation inside the widget, on the publisher's page still
+    const buttons = await widget.getByRole('main').getByRole('button').all();
+    expect(buttons).toHaveLength(1);
+    await widget.getByRole('button', { name: WORDS[lang].workflow.startOver }).click();
+    await expect(heading).toHaveText(WORDS[lang].workflow.steps.enteringEssence);
+    await expect(widget.getByRole('textbox', { name: WORDS[lang].form.monthlyIncome.label, exact: true })).toHaveValue(
+      '',
+    );
+    expect(page.url()).toBe(hostUrl);
   });
 }
 

@@ -125,6 +125,8 @@ async function drive(user: UserEvent, event: ApplicationEvent, lang: Language): 
       return press(new RegExp(`^${workflow.chosen.signUnknown}`));
     case 'RETRY':
       return press(workflow.error.retry);
+    case 'START_OVER':
+      return press(workflow.startOver);
     default:
       throw new Error(`${event.type} is not the applicant's`);
   }
@@ -139,6 +141,7 @@ const USER_EVENTS = new Set([
   'CHOOSE_OFFER',
   'SIGN',
   'RETRY',
+  'START_OVER',
 ]);
 
 interface Controls {
