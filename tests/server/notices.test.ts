@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { QUEUES } from '../../server/jobs/queues.ts';
 import { startBroker, type RunningBroker } from '../support/broker.ts';
-import { allLendersAnswered, identifyByBank, submit, waitForStatus } from '../support/flow.ts';
+import { allLendersAnswered, formOf, identifyByBank, postForm, submit, waitForStatus } from '../support/flow.ts';
 import { jobAwaitsRetry, lenderCallbacksAnswered, queueDrained } from '../support/settled.ts';
 
 /**
@@ -58,6 +58,25 @@ describe('e-mail and SMS notices', () => {
     await lenderCallbacksAnswered(base);
     await queueDrained(running.broker.boss, QUEUES.notice);
   };
+  /** Logs in to the account through the sandbox bank; the session's cookie. */
+  const loginByBank = async (personalCode: string): Promise<string> => {
+    const start = await fetch(`${base}/api/account/login/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'bank', institutionId: 'daugavas-banka', language: 'lv' }),
+    });
+    const { redirectUrl } = (await start.json()) as { redirectUrl: string };
+    const { action, fields } = formOf(await (await fetch(redirectUrl)).text(), redirectUrl);
+    const decided = await postForm(action, {
+      ...fields,
+      personal_code: personalCode,
+      first_name: 'Jānis',
+      last_name: 'Bērziņš',
+      decision: 'approve',
+    });
+    const back = await fetch(decided.headers.get('location') ?? '', { redirect: 'manual' });
+    return (back.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  };
   const linkIn = (mail: Mail | undefined, path: string) => {
     const match = new RegExp(`${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${path}[^\\s"<>)]*`).exec(mail?.text ?? '');
     expect(match).not.toBeNull();
@@ -92,9 +111,9 @@ describe('e-mail and SMS notices', () => {
     expect(redeemed.status).toBe(200);
   });
 
-  it('sends nothing to a person who did not ask for e-mails', async () => {
+  it('sends nothing to a person who turned e-mails about the application off on the form', async () => {
     const email = address();
-    const token = await submit(base, { email });
+    const token = await submit(base, { email, emailNotices: false });
     await identifyByBank(base, token, 'approve');
     await waitForStatus(base, token, allLendersAnswered);
     await noticesSettled();
@@ -116,19 +135,40 @@ describe('e-mail and SMS notices', () => {
     expect(await texts(phoneNumber)).toEqual([]);
   });
 
-  it('tells when offers are ready and when every lender answered, and SMS only to who chose it', async () => {
+  it('sends a default submission (no notice field) the receipt and the offers message by e-mail, and no SMS', async () => {
+    const email = address();
+    const phoneNumber = `+3712${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const token = await submit(base, { email, phoneNumber });
+    const [received] = await eventually(
+      () => mails(email),
+      (found) => found.length > 0,
+    );
+    expect(received?.subject).toBe('Jūsu kredīta pieteikums ir saņemts');
+    expect(received?.text).toContain('Atteikties no e-pasta ziņām');
+    await identifyByBank(base, token, 'approve');
+    await waitForStatus(base, token, allLendersAnswered);
+    await noticesSettled();
+    const list = await mails(email);
+    expect(list.map((mail) => mail.subject).sort()).toEqual([
+      'Jūsu kredīta pieteikums ir saņemts',
+      'Visi aizdevēji ir atbildējuši',
+    ]);
+    expect(await texts(phoneNumber)).toEqual([]);
+  });
+
+  it('tells once when every lender has answered by the time the offers message goes, and SMS only to who chose it', async () => {
     const email = address();
     const phoneNumber = `+3712${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const token = await submit(base, { email, phoneNumber, emailNotices: true, smsNotices: true });
     await identifyByBank(base, token, 'approve');
     await waitForStatus(base, token, allLendersAnswered);
-    const list = await eventually(
-      () => mails(email),
-      (found) => found.length >= 3,
-    );
-    // received, offers ready, all answered: Latvian, each once
-    expect(list).toHaveLength(3);
+    await noticesSettled();
+    const list = await mails(email);
+    // received, then one message with the whole picture: no second one a moment later saying the same
+    expect(list).toHaveLength(2);
     for (const mail of list) expect(mail.html).toContain('lang="lv"');
+    const answered = list.find((mail) => mail.subject === 'Visi aizdevēji ir atbildējuši');
+    expect(answered?.text).toMatch(/Visi aizdevēji ir atbildējuši: \d+ piedāvājum/);
     const sms = await eventually(
       () => texts(phoneNumber),
       (found) => found.length > 0,
@@ -138,7 +178,7 @@ describe('e-mail and SMS notices', () => {
 
   it('stops e-mails at once after a one-click unsubscribe', async () => {
     const email = address();
-    const token = await submit(base, { email, emailNotices: true });
+    const token = await submit(base, { email });
     const [received] = await eventually(
       () => mails(email),
       (list) => list.length > 0,
@@ -153,6 +193,86 @@ describe('e-mail and SMS notices', () => {
     await waitForStatus(base, token, allLendersAnswered);
     await noticesSettled();
     expect(await mails(email)).toHaveLength(1);
+  });
+
+  it('stops the rest with the footer’s link: its page confirms with one button, as the page posts it', async () => {
+    const email = address();
+    const token = await submit(base, { email });
+    const [received] = await eventually(
+      () => mails(email),
+      (list) => list.length > 0,
+    );
+    // the footer's link opens the site's page with the code in the fragment; its one button posts the code
+    const footer = linkIn(received, '/e-pasta-atteikums');
+    const code = new URLSearchParams(new URL(footer).hash.slice(1)).get('code');
+    expect(code).toBeTruthy();
+    expect(received?.html).toContain(`href="${footer.replaceAll('&', '&amp;')}"`);
+    const confirmed = await fetch(`${base}/api/notices/unsubscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code, language: 'lv' }),
+    });
+    expect(confirmed.status).toBe(200);
+    await identifyByBank(base, token, 'approve');
+    await waitForStatus(base, token, allLendersAnswered);
+    await noticesSettled();
+    expect(await mails(email)).toHaveLength(1);
+  });
+
+  it('lets the account’s consent centre turn e-mails about applications off and on again', async () => {
+    const email = address();
+    const personalId = '120389-10050';
+    const token = await submit(base, { email, personalId });
+    await eventually(
+      () => mails(email),
+      (list) => list.length > 0,
+    );
+    const cookie = await loginByBank(personalId);
+    const setEmails = async (granted: boolean) => {
+      const response = await fetch(`${base}/api/account/consents`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ kind: 'email', granted }),
+      });
+      expect(response.status).toBe(200);
+      const consents = (await response.json()) as { kind: string; granted: boolean; source: string }[];
+      expect(consents.find((consent) => consent.kind === 'email')).toMatchObject({ granted, source: 'account' });
+    };
+
+    await setEmails(false);
+    await identifyByBank(base, token, 'approve', personalId);
+    const answered = await waitForStatus(base, token, allLendersAnswered);
+    await noticesSettled();
+    // off: the offers went unsent
+    expect(await mails(email)).toHaveLength(1);
+
+    await setEmails(true);
+    const chosen = answered.offers[0];
+    expect(chosen).toBeDefined();
+    const choice = await fetch(`${base}/api/applications/chooseOffer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, offerId: chosen?.id }),
+    });
+    expect(choice.status).toBe(200);
+    const { signUrl } = (await choice.json()) as { signUrl: string };
+    const contract = await fetch(signUrl);
+    const { action, fields } = formOf(await contract.text(), signUrl);
+    expect((await postForm(action, { ...fields, consent: 'yes' })).status).toBe(303);
+    // on again: the signed message comes, with the chosen lender's own payout time and no word of a personal link
+    const list = await eventually(
+      () => mails(email),
+      (found) => found.length >= 2,
+    );
+    const signed = list.find((mail) => /ir parakstīts$/.test(mail.subject));
+    expect(signed?.text).toContain(`ar aizdevēju ${chosen?.lenderName}`);
+    expect(signed?.text).toContain(
+      chosen?.payoutTime?.unit === 'workingDays'
+        ? '1 darba dienas laikā pēc līguma'
+        : '1 darba stundas laikā pēc līguma',
+    );
+    expect(signed?.text).not.toContain('Saite ir personīga');
+    expect(chosen?.payoutTime).toBeDefined();
   });
 
   it('delivers a message queued while the mail server was down once it is back', async () => {
