@@ -39,6 +39,12 @@ describe('the lenders configuration', () => {
       min: 1000,
       max: 5000,
     });
+    // the payout time as the lender states it; none stated: none made up
+    expect(lenderRegistryOf([{ ...lender, payoutTime: { within: 1, unit: 'workingHours' } }])[0]?.payoutTime).toEqual({
+      within: 1,
+      unit: 'workingHours',
+    });
+    expect(lenderRegistryOf([lender])[0]).not.toHaveProperty('payoutTime');
   });
 
   it.each([
@@ -48,6 +54,8 @@ describe('the lenders configuration', () => {
     ['an endpoint that is not http(s)', { endpoint: 'ftp://lender.example' }, 'endpoint'],
     ['an id with capitals', { id: 'Baltic' }, 'lower-case'],
     ['an amount range upside down', { amounts: { min: 5000, max: 1000 } }, 'min is at most max'],
+    ['a payout time in an unknown unit', { payoutTime: { within: 1, unit: 'minutes' } }, 'payoutTime'],
+    ['a payout time of zero', { payoutTime: { within: 0, unit: 'workingDays' } }, 'payoutTime'],
   ])('refuses %s, naming the field', (_label, change, message) => {
     expect(() => lenderRegistryOf([{ ...lender, ...change }])).toThrow(message);
   });
