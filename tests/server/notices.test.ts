@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { QUEUES } from '../../server/jobs/queues.ts';
 import { startBroker, type RunningBroker } from '../support/broker.ts';
-import { allLendersAnswered, formOf, identifyByBank, postForm, submit, waitForStatus } from '../support/flow.ts';
+import {
+  allLendersAnswered,
+  formOf,
+  identifyByBank,
+  postForm,
+  status,
+  submit,
+  waitForStatus,
+} from '../support/flow.ts';
 import { jobAwaitsRetry, lenderCallbacksAnswered, queueDrained } from '../support/settled.ts';
 
 /**
@@ -273,6 +281,48 @@ describe('e-mail and SMS notices', () => {
     );
     expect(signed?.text).not.toContain('Saite ir personīga');
     expect(chosen?.payoutTime).toBeDefined();
+  });
+
+  it('sends no second receipt for an application edited after a failed identification: the first one’s link opens the edited one', async () => {
+    const email = address();
+    const personalId = '311299-10112';
+    const first = await submit(base, { email, personalId, amount: 5000 });
+    const [received] = await eventually(
+      () => mails(email),
+      (list) => list.length > 0,
+    );
+    await identifyByBank(base, first, 'refuse', personalId);
+    // "Labot pieteikumu": back to the form, the amount changed, sent again naming the application it edits
+    const edited = await submit(base, { email, personalId, amount: 7000 }, 'lv', { replaces: first });
+    expect(await status(base, first)).toMatchObject({ state: 'expired' });
+    await identifyByBank(base, edited, 'approve', personalId);
+    await waitForStatus(base, edited, allLendersAnswered);
+    await noticesSettled();
+    const list = await mails(email);
+    expect(list.filter((mail) => mail.subject === 'Jūsu kredīta pieteikums ir saņemts')).toHaveLength(1);
+    expect(list).toHaveLength(2);
+    // the receipt's link continues the application as edited
+    const opened = await fetch(linkIn(received, '/api/continue'), { redirect: 'manual' });
+    const handoff = (opened.headers.get('location') ?? '').split('=')[1];
+    const redeemed = await fetch(`${base}/api/applications/handoff/redeem`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: handoff }),
+    });
+    const { token } = (await redeemed.json()) as { token: string };
+    expect(await status(base, token)).toMatchObject({ loan: { amount: 7000 } });
+
+    // an identified application is an attempt of its own: a new one naming it replaces nothing and gets its own receipt
+    await submit(base, { email, personalId, amount: 3000 }, 'lv', { replaces: edited });
+    await eventually(
+      () => mails(email),
+      (found) => found.length === 3,
+    );
+    expect(await status(base, edited)).toMatchObject({ state: 'offers' });
+    // nor does someone else's unidentified application: it stays as it was
+    const theirs = await submit(base, { email: address() });
+    await submit(base, { email, personalId, amount: 2000 }, 'lv', { replaces: theirs });
+    expect(await status(base, theirs)).toMatchObject({ state: 'draft' });
   });
 
   it('delivers a message queued while the mail server was down once it is back', async () => {
