@@ -400,3 +400,62 @@ describe('e-mail and SMS notices', () => {
     expect(none.headers.get('location')).toBe('/saite-nederiga');
   });
 });
+
+describe('"all answered" after "offers ready", only when it adds something', () => {
+  let running: RunningBroker;
+  let base: string;
+
+  beforeAll(async () => {
+    // lenders answer one by one, 1.5 to 7 s after the application reached them, on a clock the test moves
+    running = await startBroker({
+      storage: 'pglite',
+      env: {
+        NOTICE_BATCH_SECONDS: '1',
+        SANDBOX_LENDER_DELAY_MS: '1500-7000',
+        SANDBOX_LENDER_CLOCK: 'manual',
+      },
+    });
+    base = running.url;
+  });
+  afterAll(async () => running.close());
+
+  const subjects = async (to: string): Promise<string[]> =>
+    ((await (await fetch(`${base}/sandbox/mail/messages.json?to=${encodeURIComponent(to)}`)).json()) as Mail[]).map(
+      (mail) => mail.subject,
+    );
+  const moveClock = async (advanceMs: number) => {
+    const moved = await fetch(`${base}/sandbox/lenders/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMs }),
+    });
+    expect(moved.status).toBe(200);
+  };
+  const until = async (done: () => Promise<boolean>, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error('not in time');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  it('tells the first offers while lenders are still out, then that every lender answered', async () => {
+    const email = `paced-${randomUUID().slice(0, 8)}@example.lv`;
+    const token = await submit(base, { email });
+    await identifyByBank(base, token, 'approve');
+    // half a second of the lenders' time at a go, until an offer is in and some lender is still deciding
+    await until(async () => {
+      await moveClock(500);
+      const now = await status(base, token);
+      return now.offers.length > 0 && now.lenders.some((lender) => ['queued', 'sent'].includes(lender.progress));
+    });
+    await until(async () => (await subjects(email)).some((subject) => subject.startsWith('Pienākuši pirmie')));
+    // the rest answer: that every lender has now answered is news, so it comes as a message of its own
+    await moveClock(10_000);
+    await waitForStatus(base, token, allLendersAnswered);
+    await until(async () => (await subjects(email)).includes('Visi aizdevēji ir atbildējuši'));
+    const all = await subjects(email);
+    expect(all.filter((subject) => subject.startsWith('Pienākuši pirmie'))).toHaveLength(1);
+    expect(all.filter((subject) => subject === 'Visi aizdevēji ir atbildējuši')).toHaveLength(1);
+  });
+});
