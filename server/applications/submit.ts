@@ -89,8 +89,13 @@ export async function submitApplication(
   // the next steps (the status stream, the identification) name the token at once
   rememberToken(token, id, expiresAt);
   broker.hub.remember(id, JSON.stringify(newApplicationStatus(stored, broker.cipher, broker.lenders)));
-  await recordFormConsents(broker, personKey, application);
-  if (submission.replaces && submission.test !== true) await takeOver(broker, id, personKey, submission.replaces);
+  const replaced =
+    submission.replaces && submission.test !== true
+      ? await replacedApplication(broker, id, personKey, submission.replaces)
+      : null;
+  // a stop of e-mails during the attempt being edited holds for the edit: the box's default does not undo it
+  await recordFormConsents(broker, personKey, application, replaced?.createdAt);
+  if (replaced) await takeOver(broker, id, replaced.id);
   // one receipt a person's attempt: a channel whose receipt came over from the replaced application gets none again
   await noticeApplicationReceived(broker, id, noticeChoices);
   return { token, expiresAt: expiresAt.toISOString() };
@@ -106,20 +111,36 @@ const UNIDENTIFIED_STATES = CONTINUABLE_STATES.filter((state) => !IDENTIFIED_STA
  * twice) and their continue links, which now open the new application; the replaced one expires. Any other token
  * (someone else's, identified, unknown) replaces nothing: the application is a new attempt with its own receipt.
  */
-async function takeOver(broker: Broker, applicationId: string, personKey: string, token: string): Promise<void> {
+async function replacedApplication(
+  broker: Broker,
+  applicationId: string,
+  personKey: string,
+  token: string,
+): Promise<{ id: string; createdAt: Date } | null> {
   let replacedId: string;
   try {
     replacedId = await applicationIdForToken(broker, token);
   } catch {
-    return;
+    return null;
   }
+  const [row] = (
+    await broker.db.query<{ id: string; created_at: Date }>(
+      `SELECT id, created_at FROM applications
+       WHERE id = $1 AND person_key = $2 AND id <> $3 AND NOT test AND state = ANY($4)`,
+      [replacedId, personKey, applicationId, UNIDENTIFIED_STATES],
+    )
+  ).rows;
+  return row ? { id: row.id, createdAt: row.created_at } : null;
+}
+
+async function takeOver(broker: Broker, applicationId: string, replacedId: string): Promise<void> {
   const replaced = await broker.db.transaction(async (tx) => {
+    // still unidentified now that it is locked: an identification that finished meanwhile keeps it as it is
     const [row] = (
-      await tx.query<{ id: string }>(
-        `SELECT id FROM applications
-         WHERE id = $1 AND person_key = $2 AND id <> $3 AND NOT test AND state = ANY($4) FOR UPDATE`,
-        [replacedId, personKey, applicationId, UNIDENTIFIED_STATES],
-      )
+      await tx.query<{ id: string }>('SELECT id FROM applications WHERE id = $1 AND state = ANY($2) FOR UPDATE', [
+        replacedId,
+        UNIDENTIFIED_STATES,
+      ])
     ).rows;
     if (!row) return false;
     await tx.query(`UPDATE notices SET application_id = $1 WHERE application_id = $2 AND kind = 'received'`, [

@@ -325,6 +325,28 @@ describe('e-mail and SMS notices', () => {
     expect(await status(base, theirs)).toMatchObject({ state: 'draft' });
   });
 
+  it('keeps e-mails stopped from the receipt when the application is then edited and sent again', async () => {
+    const email = address();
+    const personalId = '150277-11235';
+    const first = await submit(base, { email, personalId });
+    const [received] = await eventually(
+      () => mails(email),
+      (list) => list.length > 0,
+    );
+    const oneClick = await fetch(received?.headers['list-unsubscribe']?.slice(1, -1) ?? '', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    // the edit's box is on as the form opens: that default does not undo the stop
+    const edited = await submit(base, { email, personalId, amount: 7000 }, 'lv', { replaces: first });
+    await identifyByBank(base, edited, 'approve', personalId);
+    await waitForStatus(base, edited, allLendersAnswered);
+    await noticesSettled();
+    expect(await mails(email)).toHaveLength(1);
+  });
+
   it('delivers a message queued while the mail server was down once it is back', async () => {
     const email = address();
     // no message of an earlier test is still on its way: a retry from here on is this test's
