@@ -90,7 +90,9 @@ async function settle(
 
 /**
  * Whether the person has been or will be told on this channel that every lender answered: a message sent as
- * "all answered", or an "offers ready" still to go, which finds every lender answered when it goes.
+ * "all answered", or an "offers ready" still to go, which finds every lender answered when it goes. ("All
+ * answered" is queued a batch after the last answer, so an "offers ready" still queued then reads its counts
+ * after that answer; only one whose sending outlasts the batch, read before, would have told part of it.)
  */
 async function toldAllAnswered(broker: Broker, notice: NoticeRow): Promise<boolean> {
   const rows = (
