@@ -59,6 +59,12 @@ export const submitApplicationBodySchema = z.strictObject({
    * lenders that take test applications (the sandbox's), never in the publisher's report.
    */
   test: z.optional(z.literal(true)),
+  /**
+   * The token of the application this one edits (back to the form before the identification, sent again): the
+   * person's earlier application, if it was never identified, is replaced, and its messages are not sent twice.
+   * A token of anything else replaces nothing.
+   */
+  replaces: z.optional(tokenSchema),
 });
 export type SubmitApplicationBody = z.input<typeof submitApplicationBodySchema>;
 

@@ -28,3 +28,11 @@ export const DEPENDENTS_COUNTS = ['1', '2', '3', '4', '5', 'moreThan5'] as const
 
 export const MIN_AGE = 18;
 export const MAX_AGE = 85;
+
+/**
+ * The messages' boxes as the form first shows them and as the API takes a submission that leaves them out (one
+ * source for both). Messages about this application by e-mail are service messages, the steps the person asked
+ * for before a contract (GDPR Art. 6(1)(b)): on until the person turns them off (the form, every message's
+ * footer, the account). SMS and direct marketing are the person's own choice: never pre-ticked.
+ */
+export const NOTICE_DEFAULTS = { emailNotices: true, smsNotices: false, acceptDirectMarketing: false } as const;

@@ -6,6 +6,7 @@ import {
   INCOME_TYPES,
   MAX_AGE,
   MIN_AGE,
+  NOTICE_DEFAULTS,
   OTHER_INCOME_TYPES,
   TIME_UNTIL_END_OR_START,
 } from './application-options.ts';
@@ -235,10 +236,10 @@ const applicationFields = z.strictObject({
   otherFinancialLiabilities: z.optional(moneyAmount),
   monthlyFamilyFinancialLiabilities: z.optional(moneyAmount),
   otherFamilyFinancialLiabilities: z.optional(moneyAmount),
-  acceptDirectMarketing: z._default(z.boolean(message('invalidValue')), false),
-  // notices about this application; neither is pre-ticked: consent is asked for, never assumed
-  emailNotices: z._default(z.boolean(message('invalidValue')), false),
-  smsNotices: z._default(z.boolean(message('invalidValue')), false),
+  // e-mails about this application on, SMS and marketing off, unless the submission says otherwise (NOTICE_DEFAULTS)
+  acceptDirectMarketing: z._default(z.boolean(message('invalidValue')), NOTICE_DEFAULTS.acceptDirectMarketing),
+  emailNotices: z._default(z.boolean(message('invalidValue')), NOTICE_DEFAULTS.emailNotices),
+  smsNotices: z._default(z.boolean(message('invalidValue')), NOTICE_DEFAULTS.smsNotices),
   // lenders the person unticked before sending: never asked, never in the status
   excludedLenders: z._default(
     z

@@ -60,9 +60,22 @@ export const offerSchema = z.object({
 });
 export type Offer = z.infer<typeof offerSchema>;
 
+/**
+ * How soon after a contract is signed the lender pays the money out, as the lender states it (its entry in the
+ * lenders' configuration): within so many working hours or working days. The signed message, its SMS and the
+ * wizard's signing screen say this figure; nothing else states a payout time for a lender.
+ */
+export const payoutTimeSchema = z.object({
+  within: z.number().int().min(1).max(99),
+  unit: z.enum(['workingHours', 'workingDays']),
+});
+export type PayoutTime = z.infer<typeof payoutTimeSchema>;
+
 /** An offer in an application's status: with the lender's logo and the ranking rule's marks (offer-ranking.ts). */
 export const statusOfferSchema = offerSchema.extend({
   lenderLogo: z.string(),
+  /** the lender's payout time after signing, when its configuration states one */
+  payoutTime: payoutTimeSchema.optional(),
   /** lends the amount asked over the term asked */
   matchesRequest: z.boolean(),
   /** the one best offer: matching, lowest APR, still open, within the cost cap */

@@ -138,6 +138,7 @@ export const applicationMachine = setup({
       input.token === null && input.requestedStep && !input.requestedStep.startsWith('enteringEssence')
         ? 'noApplication'
         : null,
+    replacesToken: null,
   }),
   initial: 'restoring',
   // a state without meta is on its way somewhere: the loading screen, the address unchanged
@@ -199,14 +200,16 @@ export const applicationMachine = setup({
           invoke: {
             id: 'submitApplication',
             src: 'submitApplication',
-            input: ({ event }) => {
+            input: ({ context, event }) => {
               assertEvent(event, 'SUBMIT');
-              return { body: event.body, idempotencyKey: event.idempotencyKey };
+              // an edit of the application sent before replaces it: one receipt, its links open the edit
+              const body = context.replacesToken ? { ...event.body, replaces: context.replacesToken } : event.body;
+              return { body, idempotencyKey: event.idempotencyKey };
             },
             onDone: {
               target: '#application.choosingMethod',
               actions: [
-                assign({ token: ({ event }) => event.output.token, fieldErrors: {}, error: null }),
+                assign({ token: ({ event }) => event.output.token, fieldErrors: {}, error: null, replacesToken: null }),
                 { type: 'saveToken', params: ({ event }) => ({ token: event.output.token }) },
               ],
             },
@@ -242,7 +245,11 @@ export const applicationMachine = setup({
       },
       on: {
         CHOOSE_METHOD: { target: 'startingIdentification', actions: assign({ error: null }) },
-        EDIT_APPLICATION: 'enteringEssence',
+        // the form forgets the token; the edit, once sent, replaces the application it names
+        EDIT_APPLICATION: {
+          target: 'enteringEssence',
+          actions: assign({ replacesToken: ({ context }) => context.token }),
+        },
       },
     },
 

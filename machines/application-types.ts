@@ -27,6 +27,8 @@ export interface ApplicationContext {
   readonly signUrl: string | null;
   /** why the person stands at the start though they asked for a later step: one sentence on the form */
   readonly startNotice: StartNotice | null;
+  /** back on the form to edit the application sent before: its token, which the next submission replaces */
+  readonly replacesToken: string | null;
 }
 
 /** A later step asked for without an application in this browser, or with one the server no longer knows. */

@@ -19,11 +19,35 @@ export const noticeChoicesOf = (application: LoanApplication): NoticeChoices => 
   marketing: application.acceptDirectMarketing === true,
 });
 
-/** What the form's ticked boxes give; an unticked box withdraws nothing given before. */
-export async function recordFormConsents(broker: Broker, personKey: string, application: LoanApplication) {
+/**
+ * What the form's ticked boxes give; an unticked box withdraws nothing given before. The e-mail box is on as the
+ * form opens: when the application edits one sent since `emailStopHoldsSince` and the person stopped e-mails
+ * after that (the footer's link, the account), the stop holds for the edit.
+ */
+export async function recordFormConsents(
+  broker: Broker,
+  personKey: string,
+  application: LoanApplication,
+  emailStopHoldsSince?: Date,
+) {
   const choices = noticeChoicesOf(application);
   const given = (['email', 'sms', 'marketing'] as const).filter((kind) => choices[kind]);
-  for (const kind of given) await setConsent(broker.db, personKey, kind, true, 'applicationForm');
+  for (const kind of given) {
+    if (kind === 'email' && emailStopHoldsSince && (await stoppedSince(broker.db, personKey, emailStopHoldsSince))) {
+      continue;
+    }
+    await setConsent(broker.db, personKey, kind, true, 'applicationForm');
+  }
+}
+
+async function stoppedSince(db: Sql, personKey: string, since: Date): Promise<boolean> {
+  const rows = (
+    await db.query(
+      `SELECT 1 FROM consents WHERE person_key = $1 AND kind = 'email' AND NOT granted AND changed_at >= $2`,
+      [personKey, since],
+    )
+  ).rows;
+  return rows.length > 0;
 }
 
 export async function setConsent(

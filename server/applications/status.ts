@@ -11,7 +11,7 @@ import {
 import { rankOffers } from '../../domain/offer-ranking.ts';
 import type { Language } from '../../domain/language.ts';
 import type { LoanPurpose } from '../../domain/application.ts';
-import type { Offer } from '../../domain/offer.ts';
+import type { Offer, PayoutTime } from '../../domain/offer.ts';
 import type { Database, Sql } from '../db/database.ts';
 import type { FieldCipher } from '../security/field-cipher.ts';
 import { lenderMonogramPath, type LenderEndpoint } from '../lenders/registry.ts';
@@ -191,7 +191,10 @@ function shapeStatus(
   };
 }
 
-function offerOf(row: OfferRow, lender: LenderEndpoint | undefined): Offer & { lenderLogo: string } {
+function offerOf(
+  row: OfferRow,
+  lender: LenderEndpoint | undefined,
+): Offer & { lenderLogo: string; payoutTime?: PayoutTime } {
   return {
     id: row.id,
     lenderId: row.lender_id,
@@ -209,6 +212,7 @@ function offerOf(row: OfferRow, lender: LenderEndpoint | undefined): Offer & { l
     apr: row.apr,
     validUntil: row.valid_until.toISOString(),
     exceedsCostCap: row.exceeds_cost_cap,
+    ...(lender?.payoutTime ? { payoutTime: lender.payoutTime } : {}),
   };
 }
 

@@ -8,19 +8,22 @@ import { normalizePhone } from '../../domain/phone.ts';
 import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import { newToken, tokenHash } from '../security/tokens.ts';
-import { rememberToken } from './lookup.ts';
+import { applicationIdForToken, rememberToken } from './lookup.ts';
 import { APPLICATION_COLUMNS, newApplicationStatus, type ApplicationRow } from './status.ts';
 import { sealApplicant } from './applicant-record.ts';
 import { personKeyOf } from '../security/lookup-keys.ts';
 import { noticeChoicesOf, recordFormConsents } from '../account/consents.ts';
 import { noticeApplicationReceived } from '../notices/notice-triggers.ts';
-import { RECEIVED_STATE_SQL } from './lifecycle/transition.ts';
+import { expireWhere, RECEIVED_STATE_SQL } from './lifecycle/transition.ts';
+import { CONTINUABLE_STATES, IDENTIFIED_STATES } from '../../domain/application-lifecycle.ts';
 
 export interface Submission {
   readonly language: Language;
   readonly application: LoanApplication;
   readonly tracking?: Tracking | undefined;
   readonly test?: true | undefined;
+  /** the token of the application this one is the edit of ("Labot pieteikumu") */
+  readonly replaces?: string | undefined;
 }
 
 /**
@@ -86,9 +89,72 @@ export async function submitApplication(
   // the next steps (the status stream, the identification) name the token at once
   rememberToken(token, id, expiresAt);
   broker.hub.remember(id, JSON.stringify(newApplicationStatus(stored, broker.cipher, broker.lenders)));
-  await recordFormConsents(broker, personKey, application);
+  const replaced =
+    submission.replaces && submission.test !== true
+      ? await replacedApplication(broker, id, personKey, submission.replaces)
+      : null;
+  // a stop of e-mails during the attempt being edited holds for the edit: the box's default does not undo it
+  await recordFormConsents(broker, personKey, application, replaced?.createdAt);
+  if (replaced) await takeOver(broker, id, replaced.id);
+  // one receipt a person's attempt: a channel whose receipt came over from the replaced application gets none again
   await noticeApplicationReceived(broker, id, noticeChoices);
   return { token, expiresAt: expiresAt.toISOString() };
+}
+
+/** The states of an application the person may still edit and send again: it never reached a lender. */
+const UNIDENTIFIED_STATES = CONTINUABLE_STATES.filter((state) => !IDENTIFIED_STATES.has(state));
+
+/**
+ * The person's edited application ("Labot pieteikumu": back to the form from the identification, sent again with
+ * the token of the one edited) replaces that one, when it is the same person's and was never identified, so never
+ * reached a lender. The new one takes over the messages already sent or queued for it (the receipt is not sent
+ * twice) and their continue links, which now open the new application; the replaced one expires. Any other token
+ * (someone else's, identified, unknown) replaces nothing: the application is a new attempt with its own receipt.
+ */
+async function replacedApplication(
+  broker: Broker,
+  applicationId: string,
+  personKey: string,
+  token: string,
+): Promise<{ id: string; createdAt: Date } | null> {
+  let replacedId: string;
+  try {
+    replacedId = await applicationIdForToken(broker, token);
+  } catch {
+    return null;
+  }
+  const [row] = (
+    await broker.db.query<{ id: string; created_at: Date }>(
+      `SELECT id, created_at FROM applications
+       WHERE id = $1 AND person_key = $2 AND id <> $3 AND NOT test AND state = ANY($4)`,
+      [replacedId, personKey, applicationId, UNIDENTIFIED_STATES],
+    )
+  ).rows;
+  return row ? { id: row.id, createdAt: row.created_at } : null;
+}
+
+async function takeOver(broker: Broker, applicationId: string, replacedId: string): Promise<void> {
+  const replaced = await broker.db.transaction(async (tx) => {
+    // still unidentified now that it is locked: an identification that finished meanwhile keeps it as it is
+    const [row] = (
+      await tx.query<{ id: string }>('SELECT id FROM applications WHERE id = $1 AND state = ANY($2) FOR UPDATE', [
+        replacedId,
+        UNIDENTIFIED_STATES,
+      ])
+    ).rows;
+    if (!row) return false;
+    await tx.query(`UPDATE notices SET application_id = $1 WHERE application_id = $2 AND kind = 'received'`, [
+      applicationId,
+      replacedId,
+    ]);
+    await tx.query('UPDATE continue_links SET application_id = $1 WHERE application_id = $2', [
+      applicationId,
+      replacedId,
+    ]);
+    return true;
+  });
+  // an id of our own rows (a UUID), never a caller's text
+  if (replaced && /^[0-9a-f-]{36}$/.test(replacedId)) await expireWhere(broker, `a.id = '${replacedId}'`);
 }
 
 async function replay(

@@ -49,6 +49,12 @@ describe('the lenders configuration', () => {
       'buyingCar',
       'business',
     ]);
+    // the payout time as the lender states it; none stated: none made up
+    expect(lenderRegistryOf([{ ...lender, payoutTime: { within: 1, unit: 'workingHours' } }])[0]?.payoutTime).toEqual({
+      within: 1,
+      unit: 'workingHours',
+    });
+    expect(lenderRegistryOf([lender])[0]).not.toHaveProperty('payoutTime');
   });
 
   it.each([
@@ -62,6 +68,8 @@ describe('the lenders configuration', () => {
     ['no address', { address: '' }, 'address'],
     ['an unknown purpose', { purposes: ['yacht'] }, 'purposes'],
     ['no purpose at all', { purposes: [] }, 'purposes'],
+    ['a payout time in an unknown unit', { payoutTime: { within: 1, unit: 'minutes' } }, 'payoutTime'],
+    ['a payout time of zero', { payoutTime: { within: 0, unit: 'workingDays' } }, 'payoutTime'],
   ])('refuses %s, naming the field', (_label, change, message) => {
     expect(() => lenderRegistryOf([{ ...lender, ...change }])).toThrow(message);
   });

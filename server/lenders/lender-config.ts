@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { lenderKindSchema } from '../../domain/offer.ts';
+import { lenderKindSchema, payoutTimeSchema } from '../../domain/offer.ts';
 import { lenderMonogramPath, type LenderEndpoint } from './registry.ts';
 import { LENDER_ID_PATTERN } from '../../domain/lender-id.ts';
 import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from '../../domain/loan-options.ts';
@@ -48,6 +48,11 @@ export const lenderConfigSchema = z.object({
     .default([...LOAN_PURPOSES]),
   /** a test environment (or a simulator): it takes the test applications of publishers' widgets, and only it does */
   test: z.boolean().default(false),
+  /**
+   * how soon after signing the lender pays out, as it states it (`{"within": 1, "unit": "workingHours"}`); without
+   * it, messages and screens say no time and leave it to the lender
+   */
+  payoutTime: payoutTimeSchema.optional(),
 });
 export type LenderConfig = z.input<typeof lenderConfigSchema>;
 
@@ -73,6 +78,7 @@ export function lenderRegistryOf(config: unknown, source = 'LENDERS_CONFIG'): Le
     keyId: lender.keyId,
     secret: Buffer.from(lender.secret, 'base64'),
     takesTestApplications: lender.test,
+    ...(lender.payoutTime ? { payoutTime: lender.payoutTime } : {}),
   }));
 }
 

@@ -1,6 +1,6 @@
 import { pathOf } from '../../domain/contract/define-endpoint.ts';
 import { lenderMonogram } from '../../domain/contract/reference-data.ts';
-import type { LenderKind } from '../../domain/offer.ts';
+import type { LenderKind, PayoutTime } from '../../domain/offer.ts';
 import type { LoanPurpose } from '../../domain/loan-purposes.ts';
 
 /** A partner lender as the broker reaches it: where to post applications, and the secret both sides sign with. */
@@ -25,6 +25,8 @@ export interface LenderEndpoint {
   readonly secret: Buffer;
   /** a lender's test environment or a simulator: the only lenders a test application (widget test mode) goes to */
   readonly takesTestApplications?: boolean;
+  /** how soon after signing it pays out, as it states it (its configuration); unknown when it states none */
+  readonly payoutTime?: PayoutTime;
 }
 
 export function findLender(registry: readonly LenderEndpoint[], id: string): LenderEndpoint | undefined {

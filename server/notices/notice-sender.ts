@@ -10,6 +10,8 @@ import { mayNotify, type NoticeChannel } from '../account/consents.ts';
 import { openApplicant } from '../applications/applicant-record.ts';
 import { applicationRowById, type ApplicationRow } from '../applications/status.ts';
 import { phoneKeyOf } from '../security/lookup-keys.ts';
+import { PENDING_REQUESTS_SQL } from '../applications/lifecycle/transition.ts';
+import type { LenderEndpoint } from '../lenders/registry.ts';
 import { continueCodeFor } from './continue-links.ts';
 import { signCode } from './signed-codes.ts';
 import { renderMail, renderSms, type NoticeData, type NoticeKind } from './templates/render.ts';
@@ -43,9 +45,16 @@ export async function sendNotice(broker: Broker, job: Job<NoticeJob>): Promise<v
     await settle(broker, notice.id, 'withheld');
     return;
   }
-  const data = await noticeData(broker, notice, application, applicant.firstname);
+  if (notice.kind === 'allAnswered' && (await toldAllAnswered(broker, notice))) {
+    await settle(broker, notice.id, 'superseded');
+    return;
+  }
+  const { pendingCount, ...data } = await noticeData(broker, notice, application, applicant.firstname);
+  // "offers ready" that goes out when every lender has answered tells the whole picture: one message, not two
+  // alike a moment apart (the "all answered" one then has nothing to add and stays unsent)
+  const kind: NoticeKind = notice.kind === 'offersReady' && pendingCount === 0 ? 'allAnswered' : notice.kind;
   if (notice.channel === 'email') {
-    const mail = renderMail(notice.kind, application.language, data);
+    const mail = renderMail(kind, application.language, data);
     const unsubscribe = `${broker.config.publicBaseUrl}${unsubscribeEndpoint.path}?code=${signCode(broker.config.lookupKey, 'unsubscribe', notice.id)}`;
     await broker.mailer.send({
       to: applicant.email,
@@ -57,16 +66,44 @@ export async function sendNotice(broker: Broker, job: Job<NoticeJob>): Promise<v
       await settle(broker, notice.id, 'withheld');
       return;
     }
-    await broker.sms.send({ to: applicant.phoneNumber, text: renderSms(notice.kind, application.language, data) });
+    await broker.sms.send({ to: applicant.phoneNumber, text: renderSms(kind, application.language, data) });
   }
-  await settle(broker, notice.id, 'sent');
+  await settle(broker, notice.id, 'sent', kind);
 }
 
-async function settle(broker: Broker, noticeId: string, state: 'sent' | 'withheld'): Promise<void> {
-  await broker.db.query(`UPDATE notices SET state = $2, sent_at = CASE WHEN $2 = 'sent' THEN now() END WHERE id = $1`, [
-    noticeId,
-    state,
-  ]);
+/**
+ * `sent` with the kind of message that went out (an "offers ready" may have gone as "all answered"); `withheld`
+ * without consent; `superseded` when an earlier message of the application said it all.
+ */
+async function settle(
+  broker: Broker,
+  noticeId: string,
+  state: 'sent' | 'withheld' | 'superseded',
+  kind?: NoticeKind,
+): Promise<void> {
+  await broker.db.query(
+    `UPDATE notices SET state = $2, sent_at = CASE WHEN $2 = 'sent' THEN now() END, kind = COALESCE($3, kind)
+     WHERE id = $1`,
+    [noticeId, state, kind ?? null],
+  );
+}
+
+/**
+ * Whether the person has been or will be told on this channel that every lender answered: a message sent as
+ * "all answered", or an "offers ready" still to go, which finds every lender answered when it goes. ("All
+ * answered" is queued a batch after the last answer, so an "offers ready" still queued then reads its counts
+ * after that answer; only one whose sending outlasts the batch, read before, would have told part of it.)
+ */
+async function toldAllAnswered(broker: Broker, notice: NoticeRow): Promise<boolean> {
+  const rows = (
+    await broker.db.query(
+      `SELECT 1 FROM notices
+       WHERE application_id = $1 AND channel = $2 AND id <> $3
+         AND ((kind = 'allAnswered' AND state = 'sent') OR (kind = 'offersReady' AND state = 'queued'))`,
+      [notice.application_id, notice.channel, notice.id],
+    )
+  ).rows;
+  return rows.length > 0;
 }
 
 async function optedOutOfSms(broker: Broker, phoneNumber: string): Promise<boolean> {
@@ -84,14 +121,21 @@ async function noticeData(
   notice: NoticeRow,
   application: ApplicationRow,
   firstName: string,
-): Promise<NoticeData> {
+): Promise<NoticeData & { readonly pendingCount: number }> {
   const base = broker.config.publicBaseUrl;
   const language = application.language;
   const code = await continueCodeFor(broker.db, broker.config.lookupKey, notice.id, application.id);
   const [counts] = (
-    await broker.db.query<{ offers: number; lenders: number; declined: number; best_until: Date | null }>(
+    await broker.db.query<{
+      offers: number;
+      lenders: number;
+      pending: number;
+      declined: number;
+      best_until: Date | null;
+    }>(
       `SELECT (SELECT count(*)::int FROM offers WHERE application_id = $1 AND valid_until > now()) AS offers,
               (SELECT count(*)::int FROM lender_requests WHERE application_id = $1) AS lenders,
+              (SELECT count(*)::int FROM (${PENDING_REQUESTS_SQL}) pending) AS pending,
               (SELECT count(*)::int FROM lender_requests WHERE application_id = $1 AND state = 'declined') AS declined,
               (SELECT o.valid_until FROM offers o JOIN applications a ON a.id = o.application_id
                 WHERE o.application_id = $1 AND o.valid_until > now() AND ${BEST_OFFER_SQL}
@@ -116,9 +160,19 @@ async function noticeData(
     // before the identification no request exists yet: the lenders it will go to
     lenderCount: counts?.lenders || lendersAskedFor(broker.lenders, application).length,
     declinedCount: counts?.declined ?? 0,
+    // before the identification no request exists: not every lender has answered
+    pendingCount: counts?.lenders ? counts.pending : 1,
     ...(counts?.best_until ? { expiresAt: counts.best_until.toISOString() } : {}),
     ...(chosen
-      ? { lenderName: broker.lenders.get(chosen.lender_id)?.name ?? chosen.lender_id, amount: chosen.amount }
+      ? {
+          lenderName: broker.lenders.get(chosen.lender_id)?.name ?? chosen.lender_id,
+          amount: chosen.amount,
+          ...payoutTimeOf(broker.lenders.get(chosen.lender_id)),
+        }
       : {}),
   };
 }
+
+/** The lender's payout time as its configuration states it, when it states one. */
+const payoutTimeOf = (lender: LenderEndpoint | undefined) =>
+  lender?.payoutTime ? { payoutTime: lender.payoutTime } : {};

@@ -7,7 +7,9 @@ import { QUEUES, type NoticeJob } from '../jobs/queues.ts';
 
 /**
  * When a message is due. Each is queued once per application, channel and occasion (the unique
- * dedupe key), whoever notices the occasion first; consent is checked again when it is sent.
+ * dedupe key), whoever notices the occasion first; consent is checked again when it is sent. An "offers
+ * ready" goes out as "all answered" when every lender has answered by then (notice-sender.ts), so the
+ * batches of "offers ready" are counted by their dedupe key, not by the kind they went out as.
  */
 
 /** SMS are for what cannot wait; the rest goes by e-mail only. */
@@ -79,10 +81,10 @@ export async function noticeLenderProgress(
          (SELECT count(*)::int FROM lender_requests
            WHERE application_id = a.id AND state IN ('queued', 'sending', 'sent')) AS pending,
          (SELECT count(*)::int FROM notices
-           WHERE application_id = a.id AND kind = 'offersReady' AND channel = 'email') AS ready_count,
+           WHERE application_id = a.id AND dedupe_key LIKE 'offersReady:%' AND channel = 'email') AS ready_count,
          COALESCE((SELECT max(n.created_at) < now() - make_interval(mins => $2)
                      AND max(n.created_at) < (SELECT max(created_at) FROM offers WHERE application_id = a.id)
-                   FROM notices n WHERE n.application_id = a.id AND n.kind = 'offersReady'), true) AS ready_due
+                   FROM notices n WHERE n.application_id = a.id AND n.dedupe_key LIKE 'offersReady:%'), true) AS ready_due
        FROM applications a WHERE a.id = $1`,
       [applicationId, OFFERS_READY_EVERY_MINUTES],
     )

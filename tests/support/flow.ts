@@ -28,7 +28,7 @@ export async function submit(
   base: string,
   application: Partial<LoanApplicationInput> = {},
   language: 'lv' | 'ru' = 'lv',
-  beside: { readonly test?: true } = {},
+  beside: { readonly test?: true; readonly replaces?: string } = {},
 ): Promise<string> {
   const response = await fetch(`${base}/api/applications`, {
     method: 'POST',

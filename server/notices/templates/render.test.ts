@@ -14,6 +14,7 @@ const data = (more: Partial<NoticeData> = {}): NoticeData => ({
   expiresAt: '2026-11-26T12:30:00.000Z',
   lenderName: 'Luminor',
   amount: 5000,
+  payoutTime: { within: 1, unit: 'workingHours' },
   ...more,
 });
 
@@ -88,5 +89,52 @@ describe('the messages of an application', () => {
     const sms = renderSms('offersReady', 'ru', data());
     expect(sms).toContain(data().continueUrl);
     expect(sms.length).toBeLessThanOrEqual(140);
+  });
+
+  it('says the chosen lender’s payout time from its configuration in the signed message and its SMS, in the right case', () => {
+    const signed = (language: 'lv' | 'ru', payoutTime: NoticeData['payoutTime']) => ({
+      text: renderMail('signed', language, data({ payoutTime })).text,
+      sms: renderSms('signed', language, data({ payoutTime })),
+    });
+    const hours = (within: number) => ({ within, unit: 'workingHours' as const });
+    const days = (within: number) => ({ within, unit: 'workingDays' as const });
+    expect(signed('lv', hours(1)).text).toContain(
+      'naudu parasti izmaksā 1 darba stundas laikā pēc līguma parakstīšanas',
+    );
+    expect(signed('lv', hours(1)).sms).toContain('Izmaksa parasti 1 darba stundas laikā.');
+    expect(signed('lv', hours(2)).text).toContain('2 darba stundu laikā');
+    expect(signed('lv', days(1)).text).toContain('1 darba dienas laikā');
+    expect(signed('lv', days(3)).sms).toContain('3 darba dienu laikā');
+    expect(signed('lv', days(21)).text).toContain('21 darba dienas laikā');
+    expect(signed('ru', hours(1)).text).toContain('выплачивает деньги в течение 1 рабочего часа после подписания');
+    expect(signed('ru', hours(1)).sms).toContain('Выплата обычно в течение 1 рабочего часа.');
+    expect(signed('ru', hours(2)).text).toContain('в течение 2 рабочих часов');
+    expect(signed('ru', days(1)).text).toContain('в течение 1 рабочего дня');
+    expect(signed('ru', days(5)).sms).toContain('в течение 5 рабочих дней');
+    expect(signed('ru', days(21)).text).toContain('в течение 21 рабочего дня');
+    // no figure of its own: never the "1-2 working days" no lender said
+    for (const language of ['lv', 'ru'] as const) {
+      const { text, sms } = signed(language, undefined);
+      expect(`${text} ${sms}`).not.toMatch(/1\s*[–-]\s*2/);
+    }
+    expect(signed('lv', undefined).text).toContain('Par naudas izmaksas laiku jūs informēs aizdevējs.');
+    expect(signed('ru', undefined).text).toContain('О сроке выплаты вам сообщит кредитор.');
+  });
+
+  it('says the link is personal and valid 30 days only beside a continue link, never beside the account’s plain address', () => {
+    for (const language of ['lv', 'ru'] as const) {
+      const note = language === 'lv' ? 'Saite ir personīga' : 'Ссылка личная';
+      for (const kind of KINDS) {
+        const mail = renderMail(kind, language, data());
+        const personal = kind !== 'signed';
+        expect(mail.text.includes(note), `${kind} ${language}`).toBe(personal);
+        expect(mail.html.includes(note), `${kind} ${language}`).toBe(personal);
+      }
+    }
+  });
+
+  it('tells in the footer why the message came: the application, not advertising', () => {
+    expect(renderMail('received', 'lv', data()).text).toContain('tās ir ziņas par jūsu pieteikumu, nevis reklāma');
+    expect(renderMail('received', 'ru', data()).text).toContain('это письма о вашей заявке, а не реклама');
   });
 });

@@ -1,4 +1,5 @@
 import type { Language } from '../../../domain/language.ts';
+import type { PayoutTime } from '../../../domain/offer.ts';
 import { FOOTER_LV, wordsLv } from './words-lv.ts';
 import { FOOTER_RU, wordsRu } from './words-ru.ts';
 import type { FooterWords, MessageWords } from './words.ts';
@@ -20,6 +21,8 @@ export interface NoticeData {
   readonly expiresAt?: string;
   readonly lenderName?: string;
   readonly amount?: number;
+  /** the chosen lender's payout time after signing, as its configuration states it; none: the lender tells */
+  readonly payoutTime?: PayoutTime;
 }
 
 export interface RenderedMail {
@@ -33,6 +36,11 @@ const FOOTER: Record<Language, FooterWords> = { lv: FOOTER_LV, ru: FOOTER_RU };
 
 /** After signing the link leads to the account, where the contract's state is; before, to the application. */
 const linkOf = (kind: NoticeKind, data: NoticeData) => (kind === 'signed' ? data.accountUrl : data.continueUrl);
+/**
+ * Only a continue link is personal (a signed code that opens the application for 30 days); the account's plain
+ * address asks for a login, so its message says nothing of a personal link.
+ */
+const isPersonalLink = (kind: NoticeKind) => kind !== 'signed';
 
 export function renderMail(kind: NoticeKind, language: Language, data: NoticeData): RenderedMail {
   const words = WORDS[language](kind, data);
@@ -43,7 +51,7 @@ export function renderMail(kind: NoticeKind, language: Language, data: NoticeDat
     '',
     ...words.paragraphs.flatMap((paragraph) => [paragraph, '']),
     `${words.button}: ${link}`,
-    footer.linkNote,
+    ...(isPersonalLink(kind) ? [footer.linkNote] : []),
     '',
     '—',
     footer.why,
@@ -51,7 +59,7 @@ export function renderMail(kind: NoticeKind, language: Language, data: NoticeDat
     `${footer.unsubscribe}: ${data.unsubscribeUrl}`,
     footer.company,
   ].join('\n');
-  return { subject: words.subject, text, html: layout(language, words, footer, data, link) };
+  return { subject: words.subject, text, html: layout(language, words, footer, data, link, isPersonalLink(kind)) };
 }
 
 export function renderSms(kind: NoticeKind, language: Language, data: NoticeData): string {
@@ -64,7 +72,14 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const e = (value: string): string => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 /** Plain, accessible e-mail HTML: inline styles, one column, a real link as the button, no images or scripts. */
-function layout(language: Language, words: MessageWords, footer: FooterWords, data: NoticeData, link: string): string {
+function layout(
+  language: Language,
+  words: MessageWords,
+  footer: FooterWords,
+  data: NoticeData,
+  link: string,
+  personalLink: boolean,
+): string {
   const paragraph = (content: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${content}</p>`;
   return `<!doctype html>
@@ -77,8 +92,7 @@ function layout(language: Language, words: MessageWords, footer: FooterWords, da
 ${paragraph(e(footer.greeting(data.firstName)))}
 ${words.paragraphs.map((content) => paragraph(e(content))).join('\n')}
 <p style="margin:24px 0"><a href="${e(link)}" style="display:inline-block;padding:14px 24px;background:#0b3d91;color:#ffffff;font-size:16px;font-weight:bold;text-decoration:none;border-radius:6px">${e(words.button)}</a></p>
-<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#3e4c59">${e(footer.linkNote)}</p>
-<hr style="border:none;border-top:1px solid #d9e2ec;margin:24px 0">
+${personalLink ? `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#3e4c59">${e(footer.linkNote)}</p>\n` : ''}<hr style="border:none;border-top:1px solid #d9e2ec;margin:24px 0">
 <p style="margin:0 0 8px;font-size:13px;line-height:1.5;color:#3e4c59">${e(footer.why)}</p>
 <p style="margin:0 0 8px;font-size:13px;line-height:1.5"><a href="${e(data.accountUrl)}" style="color:#0b3d91">${e(footer.account)}</a> · <a href="${e(data.unsubscribeUrl)}" style="color:#0b3d91">${e(footer.unsubscribe)}</a></p>
 <p style="margin:0;font-size:12px;line-height:1.5;color:#52606d">${e(footer.company)}</p>

@@ -1,4 +1,5 @@
 import { company } from '../../../domain/company.ts';
+import type { PayoutTime } from '../../../domain/offer.ts';
 import type { NoticeData, NoticeKind } from './render.ts';
 import { euros, plural, rigaTime, type FooterWords, type MessageWords } from './words.ts';
 
@@ -14,9 +15,15 @@ const lenders = (count: number) =>
  */
 const withLender = (name: string | undefined) => (name ? `aizdevēju ${name}` : 'aizdevēju');
 
+/** "1 darba stundas laikā", "2 darba stundu laikā", "21 darba dienas laikā": the genitive after a number */
+const within = ({ within: count, unit }: PayoutTime) =>
+  unit === 'workingHours'
+    ? plural('lv', count, { zero: 'darba stundu laikā', one: 'darba stundas laikā', other: 'darba stundu laikā' })
+    : plural('lv', count, { zero: 'darba dienu laikā', one: 'darba dienas laikā', other: 'darba dienu laikā' });
+
 export const FOOTER_LV: FooterWords = {
   greeting: (firstName) => `Labdien, ${firstName}!`,
-  why: 'Jūs saņemat šo ziņu, jo pieteikumā kredītam lūdzāt mūs informēt par tā gaitu.',
+  why: 'Jūs saņemat šo ziņu, jo ar šo e-pasta adresi iesniedzāt kredīta pieteikumu: tās ir ziņas par jūsu pieteikumu, nevis reklāma. Atteikties varat ar vienu klikšķi zemāk.',
   unsubscribe: 'Atteikties no e-pasta ziņām',
   account: 'Mans profils',
   linkNote: 'Saite ir personīga un derīga 30 dienas; nepārsūtiet to citiem.',
@@ -71,10 +78,12 @@ export function wordsLv(kind: NoticeKind, data: NoticeData): MessageWords {
         subject: `Līgums ar ${withLender(data.lenderName)} ir parakstīts`,
         paragraphs: [
           `Apsveicam! Jūs parakstījāt līgumu ar ${withLender(data.lenderName)} par ${euros('lv', data.amount ?? 0)}.`,
-          'Aizdevējs naudu parasti izmaksā 1–2 darba dienu laikā. Nekas vairāk no jums nav vajadzīgs.',
+          data.payoutTime
+            ? `Aizdevējs naudu parasti izmaksā ${within(data.payoutTime)} pēc līguma parakstīšanas. Nekas vairāk no jums nav vajadzīgs.`
+            : 'Par naudas izmaksas laiku jūs informēs aizdevējs. Nekas vairāk no jums nav vajadzīgs.',
         ],
         button: 'Atvērt Mans profils',
-        sms: `Kreditkompass: līgums ar ${withLender(data.lenderName)} parakstīts. Nauda 1–2 darba dienās.`,
+        sms: `Kreditkompass: līgums ar ${withLender(data.lenderName)} parakstīts.${data.payoutTime ? ` Izmaksa parasti ${within(data.payoutTime)}.` : ''}`,
       };
   }
 }

@@ -1,4 +1,5 @@
 import { company } from '../../../domain/company.ts';
+import type { PayoutTime } from '../../../domain/offer.ts';
 import type { NoticeData, NoticeKind } from './render.ts';
 import { euros, plural, rigaTime, type FooterWords, type MessageWords } from './words.ts';
 
@@ -9,12 +10,24 @@ const lendersDative = (count: number) =>
 /** "из N предложений": the genitive after a number */
 const ofOffers = (count: number) =>
   plural('ru', count, { one: 'предложения', few: 'предложений', many: 'предложений', other: 'предложений' });
+/** "в течение 1 рабочего часа", "2 рабочих часов", "21 рабочего дня": the genitive after "в течение" */
+const within = ({ within: count, unit }: PayoutTime) =>
+  `в течение ${
+    unit === 'workingHours'
+      ? plural('ru', count, {
+          one: 'рабочего часа',
+          few: 'рабочих часов',
+          many: 'рабочих часов',
+          other: 'рабочего часа',
+        })
+      : plural('ru', count, { one: 'рабочего дня', few: 'рабочих дней', many: 'рабочих дней', other: 'рабочего дня' })
+  }`;
 const refusals = (count: number) =>
   plural('ru', count, { one: 'отказ', few: 'отказа', many: 'отказов', other: 'отказа' });
 
 export const FOOTER_RU: FooterWords = {
   greeting: (firstName) => `Здравствуйте, ${firstName}!`,
-  why: 'Вы получили это письмо, потому что в заявке на кредит попросили сообщать о её ходе.',
+  why: 'Вы получили это письмо, потому что подали заявку на кредит с этим адресом: это письма о вашей заявке, а не реклама. Отписаться можно одним нажатием ниже.',
   unsubscribe: 'Отписаться от писем',
   account: 'Личный кабинет',
   linkNote: 'Ссылка личная и действует 30 дней; не пересылайте её другим.',
@@ -64,15 +77,20 @@ export function wordsRu(kind: NoticeKind, data: NoticeData): MessageWords {
         button: 'Выбрать предложение',
         sms: `Kreditkompass: лучшее предложение истекает ${data.expiresAt ? rigaTime(data.expiresAt) : 'скоро'}. Выбрать:`,
       };
-    case 'signed':
+    case 'signed': {
+      // the brand stands beside the noun, which takes the case: "с кредитором Ziemeļu Banka"
+      const withLender = data.lenderName ? `кредитором ${data.lenderName}` : 'кредитором';
       return {
-        subject: `Договор с ${data.lenderName ?? 'кредитором'} подписан`,
+        subject: `Договор с ${withLender} подписан`,
         paragraphs: [
-          `Поздравляем! Вы подписали договор с ${data.lenderName ?? 'кредитором'} на ${euros('ru', data.amount ?? 0)}.`,
-          'Кредитор обычно выплачивает деньги в течение 1–2 рабочих дней. Больше от вас ничего не требуется.',
+          `Поздравляем! Вы подписали договор с ${withLender} на ${euros('ru', data.amount ?? 0)}.`,
+          data.payoutTime
+            ? `Кредитор обычно выплачивает деньги ${within(data.payoutTime)} после подписания договора. Больше от вас ничего не требуется.`
+            : 'О сроке выплаты вам сообщит кредитор. Больше от вас ничего не требуется.',
         ],
         button: 'Открыть личный кабинет',
-        sms: `Kreditkompass: договор с ${data.lenderName ?? 'кредитором'} подписан. Деньги за 1–2 рабочих дня.`,
+        sms: `Kreditkompass: договор с ${withLender} подписан.${data.payoutTime ? ` Выплата обычно ${within(data.payoutTime)}.` : ''}`,
       };
+    }
   }
 }

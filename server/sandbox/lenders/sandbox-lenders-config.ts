@@ -32,5 +32,8 @@ export function sandboxLendersConfig(lendersBaseUrl: string): LenderConfig[] {
     purposes: [...lender.purposes],
     // simulators: a widget's test applications may go to them
     test: true,
+    // as the market's lenders state it: a non-bank lender pays out within a working hour of the signature, a
+    // bank within a working day
+    payoutTime: lender.kind === 'bank' ? { within: 1, unit: 'workingDays' } : { within: 1, unit: 'workingHours' },
   }));
 }

@@ -34,6 +34,24 @@ describe.each(['lv', 'ru'])('%s content', (lang) => {
     }
   });
 
+  it('states in the privacy policy the legal basis of the messages about an application and how to stop them', () => {
+    const privacy = readFileSync(join(locales, lang, 'files', 'privacy.html'), 'utf8');
+    const said =
+      lang === 'lv'
+        ? {
+            basis:
+              /E-pasta ziņas par jūsu pieteikumu[^<]*<\/td>\s*<td>Pasākumi pēc jūsu pieprasījuma pirms līguma noslēgšanas \(VDAR 6\. panta 1\. punkta b apakšpunkts\)/,
+            stop: ['pēc noklusējuma', 'Atteikties no e-pasta ziņām', 'href="/profils"'],
+          }
+        : {
+            basis:
+              /Письма о вашей заявке[^<]*<\/td>\s*<td>Действия по вашему запросу до заключения договора \(подпункт «b» пункта 1 статьи 6 Регламента\)/,
+            stop: ['по умолчанию', 'Отписаться от писем', 'href="/ru/profil"'],
+          };
+    expect(privacy).toMatch(said.basis);
+    for (const words of said.stop) expect(privacy).toContain(words);
+  });
+
   it('has the plural forms its language needs', () => {
     const common = json(lang, 'common');
     const forms = lang === 'lv' ? ['zero', 'one', 'other'] : ['one', 'few', 'many', 'other'];

@@ -59,7 +59,7 @@ async function answer(page: Surface, question: string, yes: boolean, lang: Langu
   await tick(page.getByRole('radiogroup', { name: question }), 'radio', yes ? form.yes : form.no);
 }
 
-/** The fewest answers of a valid application, by mouse; the notices only when asked for. */
+/** The fewest answers of a valid application, by mouse; the e-mails about it stay on as the form opens them. */
 export async function fillApplication(
   page: Surface,
   lang: Language,

@@ -4,7 +4,11 @@ import { LEGAL_PAGES } from './legal-pages.ts';
 import type { ApplicationForm } from './use-application-form.ts';
 import { useFormLabels } from './use-form-labels.ts';
 
-/** The consents: the terms and privacy policy (required, with links to both), data sharing, direct marketing, and notices about this application by e-mail and SMS. */
+/**
+ * The consents: the terms and privacy policy (required, with links to both), data sharing, direct marketing, and
+ * messages about this application: by e-mail unless turned off (service messages, said so beside the box), by SMS
+ * only when ticked.
+ */
 export function ConsentsSection({ form }: { form: ApplicationForm }) {
   const { t, optional } = useFormLabels();
   const { values, set, bind, language } = form;
@@ -51,6 +55,7 @@ export function ConsentsSection({ form }: { form: ApplicationForm }) {
       <Checkbox
         isSelected={values.emailNotices}
         onChange={(value) => set('emailNotices', value)}
+        description={t('emailNotices.description')}
         {...bind('emailNotices')}
       >
         {optional(t('emailNotices.label'))}

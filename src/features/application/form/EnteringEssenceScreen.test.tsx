@@ -86,8 +86,10 @@ const WORDS = {
       'Piekrītu, ka mani dati no Valsts sociālās apdrošināšanas aģentūras (VSAA) datubāzes tiek nodoti sadarbības partneriem kredītspējas izvērtēšanai',
     acceptDirectMarketing: 'Vēlos saņemt piedāvājumus un jaunumus e-pastā un īsziņās (nav obligāti)',
     emailNotices:
-      'Sūtīt man e-pastu par šo pieteikumu: saiti, ar kuru to turpināt, un ziņu, kad piedāvājumi ir gatavi (nav obligāti)',
+      'Sūtīt man e-pastus par šo pieteikumu: apstiprinājumu ar saiti, ar kuru to turpināt, ziņas par piedāvājumiem un līgumu (nav obligāti)',
     smsNotices: 'Sūtīt man īsziņu, kad piedāvājumi ir gatavi (nav obligāti)',
+    emailNoticesDescription:
+      'Šīs ziņas par jūsu pieteikumu sūtām pēc noklusējuma, jo tās ir daļa no pakalpojuma, ko pieprasāt. No tām varat atteikties, noņemot šo atzīmi, ar saiti katras vēstules beigās vai sadaļā “Mans profils”.',
     termsLink: /^Lietošanas noteikumi\s*\(atveras jaunā cilnē\)$/,
     privacyLink: /^Privātuma politika\s*\(atveras jaunā cilnē\)$/,
     termsHref: '/noteikumi',
@@ -184,8 +186,10 @@ const WORDS = {
       'Я согласен(-на), чтобы мои данные из базы Государственного агентства социального страхования (ГАСС) передавались партнёрам для оценки кредитоспособности',
     acceptDirectMarketing: 'Хочу получать предложения и новости по электронной почте и в СМС (необязательно)',
     emailNotices:
-      'Присылать мне письма об этой заявке: ссылку, чтобы продолжить, и весть о готовых предложениях (необязательно)',
+      'Присылать мне письма об этой заявке: подтверждение со ссылкой, чтобы продолжить, вести о предложениях и договоре (необязательно)',
     smsNotices: 'Присылать СМС, когда предложения готовы (необязательно)',
+    emailNoticesDescription:
+      'Эти письма о вашей заявке мы присылаем по умолчанию: они часть услуги, которую вы запрашиваете. Отказаться от них можно, сняв эту отметку, по ссылке в конце каждого письма или в личном кабинете.',
     termsLink: /^Правила использования\s*\(откроется в новой вкладке\)$/,
     privacyLink: /^Политика конфиденциальности\s*\(откроется в новой вкладке\)$/,
     termsHref: '/ru/pravila',
@@ -306,9 +310,13 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
       expect(within(group).getByRole('radio', { name: w.yes })).not.toBeChecked();
       expect(within(group).getByRole('radio', { name: w.no })).not.toBeChecked();
     }
-    for (const consent of [w.acceptTerms, w.acceptDataSharing, w.acceptDirectMarketing, w.emailNotices, w.smsNotices]) {
+    for (const consent of [w.acceptTerms, w.acceptDataSharing, w.acceptDirectMarketing, w.smsNotices]) {
       expect(screen.getByRole('checkbox', { name: consent })).not.toBeChecked();
     }
+    // messages about the application come by e-mail unless turned off, and the box says so and how to stop them
+    const emailNotices = screen.getByRole('checkbox', { name: w.emailNotices });
+    expect(emailNotices).toBeChecked();
+    expect(emailNotices).toHaveAccessibleDescription(w.emailNoticesDescription);
     expect(submitButton(w)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: w.pepTip })).toBeInTheDocument();
   });
@@ -600,7 +608,7 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
         acceptTerms: true,
         acceptDataSharing: true,
         acceptDirectMarketing: false,
-        emailNotices: false,
+        emailNotices: true,
         smsNotices: false,
         excludedLenders: [],
       },
@@ -652,7 +660,8 @@ describe.each(['lv', 'ru'] as const)('the application form in %s', (language) =>
       politicalPosition: 'Deputāts',
       acceptDataSharing: false,
       acceptDirectMarketing: true,
-      emailNotices: true,
+      // the box was on: the click turned e-mails about the application off
+      emailNotices: false,
       smsNotices: true,
     });
     expect(submissions[0]?.body.application).not.toHaveProperty('additionalAmount');

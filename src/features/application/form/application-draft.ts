@@ -34,6 +34,18 @@ export function writeApplicationDraft(storage: Storage, values: FormValues): voi
   }
 }
 
+/**
+ * Whether this tab keeps a draft: going back to the form then finds everything typed but the personal code and
+ * the income; without one (the application opened from a message's link in another browser) the form is empty.
+ */
+export function hasApplicationDraft(): boolean {
+  try {
+    return typeof window !== 'undefined' && window.sessionStorage.getItem(DRAFT_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Called once the application is submitted: the next application starts empty. */
 export function clearApplicationDraft(storage: Storage): void {
   try {

@@ -3,6 +3,7 @@ import {
   EMPLOYMENT_DURATIONS,
   INCOME_TYPES,
   LOAN_PURPOSES,
+  NOTICE_DEFAULTS,
   OTHER_INCOME_TYPES,
   TIME_UNTIL_END_OR_START,
   type IncomeType,
@@ -119,9 +120,8 @@ export const EMPTY_VALUES: FormValues = {
   politicalPosition: '',
   acceptTerms: false,
   acceptDataSharing: false,
-  acceptDirectMarketing: false,
-  emailNotices: false,
-  smsNotices: false,
+  // as the API takes a submission without them: e-mails about this application on, the rest off
+  ...NOTICE_DEFAULTS,
   excludedLenders: [],
 };
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { StartIdentificationAnswer } from '../../../../domain/api.ts';
 import { deferred, testInstitutions, testStatus } from '../test-support.tsx';
+import { DRAFT_KEY } from '../form/application-draft.ts';
 import { ChoosingMethodScreen } from './ChoosingMethodScreen.tsx';
 import { renderScreen, untilState, words } from './test-helpers.tsx';
 
@@ -161,12 +162,26 @@ describe.each(['lv', 'ru'] as const)('ChoosingMethodScreen (%s)', (language) => 
     expect(alert).toHaveTextContent(words[language].api.providerUnavailable);
   });
 
-  it('"edit the application" says it starts again, and takes the applicant back to the form', async () => {
-    const { actor, user } = renderScreen(<ChoosingMethodScreen />, { language, status: testStatus('draft') });
+  it('"edit the application" says what this tab kept comes back (all but the personal code and the income), and takes the applicant back to the form', async () => {
+    window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ firstname: 'Jānis' }));
+    try {
+      const { actor, user } = renderScreen(<ChoosingMethodScreen />, { language, status: testStatus('draft') });
+      const edit = await screen.findByRole('button', { name: said.edit });
+      expect(edit).toHaveAccessibleDescription(workflow.method.editHint);
+      expect(workflow.method.editHint).toMatch(
+        language === 'lv' ? /personas kods un ienākumi/ : /персональный код и доход/,
+      );
+      await user.click(edit);
+      await untilState(actor, (snapshot) => snapshot.matches('enteringEssence'));
+    } finally {
+      window.sessionStorage.removeItem(DRAFT_KEY);
+    }
+  });
+
+  it('"edit the application" in a browser that kept no form (opened from a message) says it must be filled in again', async () => {
+    renderScreen(<ChoosingMethodScreen />, { language, status: testStatus('draft') });
     const edit = await screen.findByRole('button', { name: said.edit });
-    expect(edit).toHaveAccessibleDescription(workflow.method.editHint);
-    await user.click(edit);
-    await untilState(actor, (snapshot) => snapshot.matches('enteringEssence'));
+    expect(edit).toHaveAccessibleDescription(workflow.method.editHintEmpty);
   });
 
   it('right after the form, with no status yet, shows no greeting', async () => {

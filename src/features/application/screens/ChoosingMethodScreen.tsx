@@ -13,6 +13,7 @@ import { useSend, useWorkflow } from '../workflow-context.tsx';
 import { childInput, useApiErrorText, useFreshError, useStatus } from './shared.tsx';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
+import { hasApplicationDraft } from '../form/application-draft.ts';
 
 const keyOf = (choice: IdentificationChoice): string =>
   choice.method === 'bank' ? `bank:${choice.institutionId}` : choice.method;
@@ -181,11 +182,15 @@ function MethodTile({
   );
 }
 
-/** Back to the form, with what changing the application means. */
+/**
+ * Back to the form, with what changing the application means: what this tab kept comes back (all but the personal
+ * code and the income, which are never stored), else the form is empty.
+ */
 function EditApplication({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation(SCREEN_NAMESPACES);
   const send = useSend();
   const editHintId = useId();
+  const [kept] = useState(hasApplicationDraft);
   return (
     <div className="screen__aside">
       <Button
@@ -198,7 +203,7 @@ function EditApplication({ disabled }: { disabled: boolean }) {
         {t('method.edit')}
       </Button>
       <p id={editHintId} className="screen__note">
-        {t('method.editHint')}
+        {kept ? t('method.editHint') : t('method.editHintEmpty')}
       </p>
     </div>
   );

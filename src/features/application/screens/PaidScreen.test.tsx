@@ -45,7 +45,9 @@ describe.each(['lv', 'ru'] as const)('PaidScreen (%s)', (language) => {
     expect(await screen.findByText(said.lead)).toBeInTheDocument();
     expect(actor.getSnapshot().matches('paid')).toBe(true);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(said.title);
-    expect(screen.getByText(workflow.paid.timing)).toHaveTextContent(/1/);
+    // the money is paid: when a bank transfer reaches the account, never "after signing" (that is over)
+    expect(screen.getByText(workflow.paid.timing)).not.toHaveTextContent(/parakstīšanas|подписания/);
+    expect(workflow.paid.timing).toMatch(language === 'lv' ? /nākamajā darba dienā/ : /следующий рабочий день/);
     expect(screen.getByRole('link', { name: workflow.home })).toHaveAttribute('href', said.home);
     const summary = screen.getByRole('region', { name: workflow.paid.summary });
     for (const [label, value] of [

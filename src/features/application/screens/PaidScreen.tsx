@@ -9,7 +9,10 @@ import { JourneyEndLink } from './JourneyEndLink.tsx';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
-/** The end of the journey: the lender has paid the loan out to the applicant's bank account. */
+/**
+ * The end of the journey: the lender has paid the loan out to the applicant's bank account; the money is on its way
+ * as a bank transfer (no word of signing: that is over).
+ */
 export function PaidScreen() {
   const { t } = useTranslation(SCREEN_NAMESPACES);
   const lang = useLanguage();

@@ -12,7 +12,7 @@ import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 
 /**
  * Signing at the lender's, online or by courier; once the lender reports the contract signed, a
- * confirmation (with whom, how much, when the money comes, what happens next) until the payout.
+ * confirmation (with whom, how much, when the lender pays out as it states it, what happens next) until the payout.
  */
 export function SigningScreen() {
   const { t } = useTranslation(SCREEN_NAMESPACES);
@@ -32,7 +32,16 @@ export function SigningScreen() {
             ? t('signing.signedLead', { lender: offer.lenderName, amount: formatEuro(lang, offer.amount) })
             : t('signing.signedLeadUnknown')}
         </p>
-        <p>{t('paid.timing')}</p>
+        <p>
+          {offer?.payoutTime
+            ? t('signing.signedTiming', {
+                within:
+                  offer.payoutTime.unit === 'workingHours'
+                    ? t('payoutWithin.workingHours', { count: offer.payoutTime.within })
+                    : t('payoutWithin.workingDays', { count: offer.payoutTime.within }),
+              })
+            : t('signing.signedTimingUnknown')}
+        </p>
         <p>{t('signing.next')}</p>
         <ProgressBar isIndeterminate label={t('signing.progress')} />
         <p className="screen__note">{t('signing.closeNote')}</p>
