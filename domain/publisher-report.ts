@@ -9,12 +9,18 @@ import { APPLICATION_STATES } from './api.ts';
 const isoDate = z.iso.date({ error: 'invalidValue' });
 const isoDateTime = z.iso.datetime({ offset: true, error: 'invalidValue' });
 
-/** A bound of the report: a day (`2025-03-01`, a whole UTC day) or an instant with its offset. */
-export const reportBoundSchema = z.union([isoDate, isoDateTime], { error: 'invalidValue' });
-
 /** The start of a bound, in ms since the epoch; a day starts at its UTC midnight. */
 export const reportBoundStart = (bound: string): number =>
   Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(bound) ? `${bound}T00:00:00Z` : bound);
+
+/** Years from 1970: an earlier bound holds no application, and the year 0 the ISO form allows is none PostgreSQL knows. */
+const FROM_1970 = /^(19[7-9]\d|[2-9]\d{3})-/;
+
+/** A bound of the report: a day (`2025-03-01`, a whole UTC day) or an instant with its offset. */
+export const reportBoundSchema = z.union(
+  [isoDate.regex(FROM_1970, { error: 'invalidValue' }), isoDateTime.regex(FROM_1970, { error: 'invalidValue' })],
+  { error: 'invalidValue' },
+);
 
 /** Just after the end of a bound: a day includes all of it, an instant itself. */
 export const reportBoundEnd = (bound: string): number =>

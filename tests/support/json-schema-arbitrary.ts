@@ -26,6 +26,8 @@ export interface JsonSchema {
   readonly maxItems?: number;
   readonly oneOf?: readonly JsonSchema[];
   readonly anyOf?: readonly JsonSchema[];
+  /** zod writes a string's several patterns (a format's and a regex's) as an allOf of them */
+  readonly allOf?: readonly JsonSchema[];
   readonly nullable?: boolean;
   readonly 'x-unstated-rules'?: readonly string[];
 }
@@ -38,7 +40,12 @@ export const ABSENT = Symbol('absent');
 type Value = unknown;
 
 const unstated = (schema: JsonSchema) => (schema['x-unstated-rules']?.length ?? 0) > 0;
-const patternOf = (schema: JsonSchema) => (schema.pattern === undefined ? null : new RegExp(schema.pattern, 'u'));
+/** Every pattern a string must match: its own and those of its allOf, the first the one to generate from. */
+const patternsOf = (schema: JsonSchema): RegExp[] =>
+  [schema.pattern, ...(schema.allOf ?? []).map((part) => part.pattern)]
+    .filter((pattern) => pattern !== undefined)
+    .map((pattern) => new RegExp(pattern, 'u'));
+const patternOf = (schema: JsonSchema) => patternsOf(schema)[0] ?? null;
 const STRING_CAP = 40;
 
 /** Whether a scalar breaks none of its schema's rules (the mutations below are checked with it). */
@@ -51,7 +58,7 @@ export function scalarConforms(schema: JsonSchema, value: Value): boolean {
       if (typeof value !== 'string') return false;
       if (schema.minLength !== undefined && value.length < schema.minLength) return false;
       if (schema.maxLength !== undefined && value.length > schema.maxLength) return false;
-      return patternOf(schema)?.test(value) ?? true;
+      return patternsOf(schema).every((pattern) => pattern.test(value));
     }
     case 'integer':
     case 'number': {
