@@ -101,6 +101,9 @@ export const accountAnswerSchema = z.object({
 });
 export type AccountAnswer = z.infer<typeof accountAnswerSchema>;
 
+/** Whether this browser has a live session: the account page asks before it asks for the account, so a logged-out visit is no error. */
+export const accountSessionAnswerSchema = z.object({ loggedIn: z.boolean() });
+
 export const accountChooseOfferBodySchema = z.strictObject({ offerId: z.uuid(), language: answerLanguageSchema });
 
 export const logoutBodySchema = z.strictObject({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   accountAnswerSchema,
   accountChooseOfferBodySchema,
+  accountSessionAnswerSchema,
   consentSchema,
   eraseAnswerSchema,
   loginPollAnswerSchema,
@@ -32,6 +33,16 @@ export const getAccount = defineEndpoint({
   security: 'accountSession',
   answers: { 200: accountAnswerSchema },
   errors: SESSION_REFUSALS,
+});
+
+export const getAccountSession = defineEndpoint({
+  method: 'GET',
+  path: '/api/account/session',
+  operationId: 'getAccountSession',
+  tag: 'Account',
+  summary: 'Whether the browser’s session cookie opens a live session (a logged-out visit is not an error)',
+  answers: { 200: accountSessionAnswerSchema },
+  errors: [429],
 });
 
 export const startLogin = defineEndpoint({

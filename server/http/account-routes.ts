@@ -6,6 +6,7 @@ import {
   erasePersonData as erasePersonDataEndpoint,
   exportPersonData as exportPersonDataEndpoint,
   getAccount,
+  getAccountSession,
   getAccountStandardInformation,
   logout,
   pollLogin,
@@ -133,7 +134,11 @@ function registerLoginRoutes(app: FastifyInstance, broker: Broker, { setSessionC
 }
 
 /** The person's applications: the overview, a handoff to one, choosing one's offer. */
-function registerApplicationRoutes(app: FastifyInstance, broker: Broker, { requireSession }: AccountSessions): void {
+function registerApplicationRoutes(
+  app: FastifyInstance,
+  broker: Broker,
+  { requireSession, clearSessionCookie }: AccountSessions,
+): void {
   route(
     app,
     getAccount,
@@ -150,6 +155,14 @@ function registerApplicationRoutes(app: FastifyInstance, broker: Broker, { requi
       };
     },
   );
+
+  route(app, getAccountSession, { config: perMinute(broker, 120), ...privately }, async (request, reply) => {
+    const id = request.cookies[SESSION_COOKIE];
+    const session = id ? await touchSession(broker.db, id) : null;
+    // a cookie whose session is gone is cleared, as every account route does
+    if (id && !session) clearSessionCookie(reply);
+    return { loggedIn: session !== null };
+  });
 
   route(
     app,

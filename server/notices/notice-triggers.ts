@@ -57,7 +57,7 @@ export async function noticeApplicationReceived(
   await queueNotice(broker, applicationId, choices, 'received', 'received');
 }
 
-/** After a lender answered or a contract was signed: offers ready, all answered, signed. */
+/** After a lender answered, a contract was signed or its money paid: offers ready, all answered, signed, paid. */
 export async function noticeLenderProgress(
   broker: Broker,
   applicationId: string,
@@ -105,6 +105,7 @@ export async function noticeLenderProgress(
     await queueNotice(broker, applicationId, choices, 'allAnswered', 'allAnswered', broker.config.notices.batchSeconds);
   }
   if (row.state === 'signed') await queueNotice(broker, applicationId, choices, 'signed', 'signed');
+  if (row.state === 'paid') await queueNotice(broker, applicationId, choices, 'paid', 'paid');
 }
 
 /** From the minutely sweep: a reminder a day before the best offer runs out while none is chosen. */

@@ -15,6 +15,7 @@ import {
   createAccountHandoff,
   erasePersonData,
   getAccount,
+  getAccountSession,
   logout,
   pollLogin,
   setConsent,
@@ -39,6 +40,8 @@ export { ApiRequestError };
  * failure is an ApiRequestError with the server's code and words in the page's language.
  */
 export interface AccountClient {
+  /** whether a session is live: asked first, so a logged-out visit makes no failed request */
+  loggedIn(): Promise<boolean>;
   account(): Promise<AccountAnswer>;
   institutions(): Promise<Institution[]>;
   startLogin(body: StartLoginBody): Promise<StartLoginAnswer>;
@@ -87,6 +90,7 @@ export function createAccountClient(language: Language, fetchImpl?: typeof fetch
   };
 
   return {
+    loggedIn: async () => (await call(getAccountSession)).loggedIn,
     account: () => call(getAccount),
     institutions: () => call(listInstitutions),
     startLogin: (body) => call(startLogin, body),

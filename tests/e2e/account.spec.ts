@@ -93,6 +93,23 @@ test('lv: log in by bank from the header, choose an offer in the account, check 
   expect(await page.request.get('/api/account').then((answer) => answer.status())).toBe(401);
 });
 
+test('a logged-out visit to the account, lv and ru, is no error: nothing in the console, the way in on screen', async ({
+  page,
+}) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
+  });
+  for (const [path, words] of [
+    ['/profils', lvAccount],
+    ['/ru/profil', ruAccount],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: words.login.heading })).toBeVisible();
+  }
+  expect(logged).toEqual([]);
+});
+
 test('ru: log in by Smart-ID; someone else’s application is not found; the account is accessible at 375 and 1280 px', async ({
   page,
   browser,

@@ -77,7 +77,12 @@ test('ru: the "received" message continues the application in a fresh browser; "
   const laptop = await third.newPage();
   await laptop.goto(continueLink(ready));
   await expectStep(laptop, 'ru', 'offers', workflow.steps.offers);
-  await expect(laptop.getByRole('article').first()).toBeVisible();
+  // the offers, a table on a wide screen and cards on a phone: each with its Choose button
+  await expect(
+    laptop
+      .getByRole('button', { name: new RegExp(`^${workflow.offers.chooseLabel.replace('{{lender}}', '')}`) })
+      .first(),
+  ).toBeVisible();
   await third.close();
 });
 

@@ -374,7 +374,10 @@ test('apply-only application: identification in the widget, then the comparison 
   await application.getByRole('button', { name: new RegExp(workflow.applyOnly.open) }).click();
   const site = await siteTab;
   await expect(site.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.offers, { timeout: 20_000 });
-  await expect(site.getByRole('article').first()).toBeVisible();
+  // the offers, a table on a wide screen and cards on a phone: each with its Choose button
+  await expect(
+    site.getByRole('button', { name: new RegExp(`^${workflow.offers.chooseLabel.replace('{{lender}}', '')}`) }).first(),
+  ).toBeVisible();
   // the code left the address at once; the token never was in it
   expect(site.url()).not.toContain('handoff');
   await site.close();

@@ -86,6 +86,13 @@ describe.each<Storage>(['pglite', 'postgres'])('the personal account (%s)', (sto
     expect(setCookie).not.toMatch(/Secure/i);
     expect(mine).toBeTruthy();
 
+    // the page's first question: a live session or none, answered 200 either way
+    const session = async (cookie?: string) =>
+      (await fetch(`${base}/api/account/session`, cookie ? { headers: { cookie } } : {})).json();
+    expect(await session()).toEqual({ loggedIn: false });
+    expect(await session('kk_session=forged')).toEqual({ loggedIn: false });
+    expect(await session(cookieOf(setCookie))).toEqual({ loggedIn: true });
+
     const overview = await account(cookieOf(setCookie));
     expect(overview.firstName).toBe('Jānis');
     expect(overview.applications.length).toBeGreaterThanOrEqual(1);

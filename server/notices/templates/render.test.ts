@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { renderMail, renderSms, type NoticeData, type NoticeKind } from './render.ts';
 
-const KINDS: readonly NoticeKind[] = ['received', 'offersReady', 'allAnswered', 'expiryReminder', 'signed'];
+const KINDS: readonly NoticeKind[] = ['received', 'offersReady', 'allAnswered', 'expiryReminder', 'signed', 'paid'];
+/** the messages after signing link to the account, where the contract's state is */
+const AFTER_SIGNING: ReadonlySet<NoticeKind> = new Set(['signed', 'paid']);
 
 const data = (more: Partial<NoticeData> = {}): NoticeData => ({
   firstName: 'Jānis',
@@ -23,7 +25,7 @@ describe('the messages of an application', () => {
     for (const language of ['lv', 'ru'] as const) {
       const mail = renderMail(kind, language, data());
       expect(mail.text).toContain('Jānis');
-      expect(mail.text).toContain(kind === 'signed' ? data().accountUrl : data().continueUrl);
+      expect(mail.text).toContain(AFTER_SIGNING.has(kind) ? data().accountUrl : data().continueUrl);
       expect(mail.text).toContain(data().unsubscribeUrl);
       expect(mail.html).toContain(`<html lang="${language}">`);
       expect(mail.html).toContain(`href="${data().unsubscribeUrl}"`);
@@ -71,6 +73,16 @@ describe('the messages of an application', () => {
     expect(renderSms('signed', 'lv', data({ lenderName: 'Ziemeļu Banka' }))).toContain(
       'līgums ar aizdevēju Ziemeļu Banka',
     );
+  });
+
+  it('tells the payout: the lender beside its noun, the amount, when a transfer usually arrives, in both languages', () => {
+    const lv = renderMail('paid', 'lv', data({ lenderName: 'Ziemeļu Banka' }));
+    expect(lv.subject).toBe('Nauda ir izmaksāta');
+    expect(lv.text).toMatch(/Aizdevējs Ziemeļu Banka ir izmaksājis 5\s?000\s€ uz jūsu bankas kontu\./);
+    expect(lv.text).toContain('vēlākais nākamajā darba dienā');
+    const ru = renderMail('paid', 'ru', data({ lenderName: 'Ziemeļu Banka' }));
+    expect(ru.subject).toBe('Деньги выплачены');
+    expect(ru.text).toMatch(/Кредитор Ziemeļu Banka перечислил 5\s000\s€ на ваш банковский счёт\./);
   });
 
   it('tells the signed contract’s lender, amount and the time in Riga', () => {
@@ -126,7 +138,7 @@ describe('the messages of an application', () => {
       const note = language === 'lv' ? 'Saite ir personīga' : 'Ссылка личная';
       for (const kind of KINDS) {
         const mail = renderMail(kind, language, data());
-        const personal = kind !== 'signed';
+        const personal = !AFTER_SIGNING.has(kind);
         expect(mail.text.includes(note), `${kind} ${language}`).toBe(personal);
         expect(mail.html.includes(note), `${kind} ${language}`).toBe(personal);
       }

@@ -5,7 +5,7 @@ import { FOOTER_RU, wordsRu } from './words-ru.ts';
 import type { FooterWords, MessageWords } from './words.ts';
 
 /** The messages of an application, in its language: text and HTML parts, and a short SMS. */
-export type NoticeKind = 'received' | 'offersReady' | 'allAnswered' | 'expiryReminder' | 'signed';
+export type NoticeKind = 'received' | 'offersReady' | 'allAnswered' | 'expiryReminder' | 'signed' | 'paid';
 
 /** What a message may tell: the first name, counts, the lender and the amount; never a code, income or contact. */
 export interface NoticeData {
@@ -35,12 +35,13 @@ const WORDS: Record<Language, (kind: NoticeKind, data: NoticeData) => MessageWor
 const FOOTER: Record<Language, FooterWords> = { lv: FOOTER_LV, ru: FOOTER_RU };
 
 /** After signing the link leads to the account, where the contract's state is; before, to the application. */
-const linkOf = (kind: NoticeKind, data: NoticeData) => (kind === 'signed' ? data.accountUrl : data.continueUrl);
+const AFTER_SIGNING: ReadonlySet<NoticeKind> = new Set(['signed', 'paid']);
+const linkOf = (kind: NoticeKind, data: NoticeData) => (AFTER_SIGNING.has(kind) ? data.accountUrl : data.continueUrl);
 /**
  * Only a continue link is personal (a signed code that opens the application for 30 days); the account's plain
  * address asks for a login, so its message says nothing of a personal link.
  */
-const isPersonalLink = (kind: NoticeKind) => kind !== 'signed';
+const isPersonalLink = (kind: NoticeKind) => !AFTER_SIGNING.has(kind);
 
 export function renderMail(kind: NoticeKind, language: Language, data: NoticeData): RenderedMail {
   const words = WORDS[language](kind, data);

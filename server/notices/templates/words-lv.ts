@@ -85,5 +85,15 @@ export function wordsLv(kind: NoticeKind, data: NoticeData): MessageWords {
         button: 'Atvērt Mans profils',
         sms: `Kreditkompass: līgums ar ${withLender(data.lenderName)} parakstīts.${data.payoutTime ? ` Izmaksa parasti ${within(data.payoutTime)}.` : ''}`,
       };
+    case 'paid':
+      return {
+        subject: 'Nauda ir izmaksāta',
+        paragraphs: [
+          `${data.lenderName ? `Aizdevējs ${data.lenderName}` : 'Aizdevējs'} ir izmaksājis ${euros('lv', data.amount ?? 0)} uz jūsu bankas kontu.`,
+          'Bankas pārskaitījums jūsu kontā parasti nonāk tajā pašā darba dienā, vēlākais nākamajā darba dienā. Kredīta kopsavilkums un standarta informācija ir jūsu profilā.',
+        ],
+        button: 'Atvērt Mans profils',
+        sms: 'Kreditkompass: nauda ir izmaksāta.',
+      };
   }
 }

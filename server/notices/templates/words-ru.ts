@@ -92,5 +92,15 @@ export function wordsRu(kind: NoticeKind, data: NoticeData): MessageWords {
         sms: `Kreditkompass: договор с ${withLender} подписан.${data.payoutTime ? ` Выплата обычно ${within(data.payoutTime)}.` : ''}`,
       };
     }
+    case 'paid':
+      return {
+        subject: 'Деньги выплачены',
+        paragraphs: [
+          `${data.lenderName ? `Кредитор ${data.lenderName}` : 'Кредитор'} перечислил ${euros('ru', data.amount ?? 0)} на ваш банковский счёт.`,
+          'Банковский перевод обычно поступает на ваш счёт в тот же рабочий день, самое позднее — на следующий рабочий день. Сводка кредита и стандартная информация — в вашем личном кабинете.',
+        ],
+        button: 'Открыть личный кабинет',
+        sms: 'Kreditkompass: деньги выплачены.',
+      };
   }
 }

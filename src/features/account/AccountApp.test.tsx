@@ -83,6 +83,7 @@ const unauthorized = () => new ApiRequestError({ status: 401, code: 'notLoggedIn
 
 function fakeClient(overrides: Partial<AccountClient> = {}): AccountClient {
   return {
+    loggedIn: vi.fn(async () => true),
     account: vi.fn(async () => ACCOUNT),
     institutions: vi.fn(async () => [
       { id: 'daugavas-banka', name: 'Daugavas Banka', logo: '/x.svg', order: 1, featured: true },
@@ -125,7 +126,8 @@ function renderAccount(client: AccountClient, lang: 'lv' | 'ru' = 'lv') {
 
 describe('the personal account', () => {
   it('offers the three ways in when there is no session, and checks the personal code before asking Smart-ID', async () => {
-    const client = fakeClient({ account: vi.fn(async () => Promise.reject(unauthorized())) });
+    // a logged-out visit asks whether a session is live, never for the account (no failed request)
+    const client = fakeClient({ loggedIn: vi.fn(async () => false) });
     const user = userEvent.setup();
     renderAccount(client);
     expect(await screen.findByRole('heading', { name: lvAccount.login.heading })).toBeInTheDocument();
@@ -136,15 +138,18 @@ describe('the personal account', () => {
     await user.click(screen.getByRole('button', { name: lvAccount.login.smartIdStart }));
     expect(screen.getByText(lvValidation.personalCode)).toBeInTheDocument();
     expect(client.startLogin).not.toHaveBeenCalled();
+    expect(client.account).not.toHaveBeenCalled();
+  });
+
+  it('goes back to the login when the session ended between the two questions', async () => {
+    renderAccount(fakeClient({ account: vi.fn(async () => Promise.reject(unauthorized())) }));
+    expect(await screen.findByRole('heading', { name: lvAccount.login.heading })).toBeInTheDocument();
   });
 
   it('shows the Smart-ID code, waits for the confirmation and opens the account', async () => {
     let loggedIn = false;
     const client = fakeClient({
-      account: vi.fn(async () => {
-        if (!loggedIn) throw unauthorized();
-        return ACCOUNT;
-      }),
+      loggedIn: vi.fn(async () => loggedIn),
       // pending at first, as while the person looks for the phone; confirmed on the next ask
       pollLogin: vi
         .fn<AccountClient['pollLogin']>()

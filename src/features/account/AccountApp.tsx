@@ -29,6 +29,10 @@ export function AccountApp({ client: given }: { client?: AccountClient }) {
   const load = useCallback(
     async (notice: string | null = null) => {
       try {
+        if (!(await client.loggedIn())) {
+          setView({ kind: 'login', notice });
+          return;
+        }
         setView({ kind: 'account', account: await client.account() });
       } catch (failure) {
         const unauthorized = (failure as { status?: number | null }).status === 401;
