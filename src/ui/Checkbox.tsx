@@ -11,7 +11,7 @@ export interface CheckboxProps extends Omit<FieldTextProps, 'label'>, FieldFrame
   readonly onChange: (isSelected: boolean) => void;
 }
 
-/** One tick box with its label, help and error (react-aria CheckboxField); never ticked by default. */
+/** One tick box with its label, help and error (react-aria CheckboxField); ticked as its caller says, never by itself. */
 export function Checkbox({ children, description, isSelected, onChange, ...field }: CheckboxProps) {
   return (
     <CheckboxField {...fieldFrameProps('check', field)} isSelected={isSelected} onChange={onChange}>
