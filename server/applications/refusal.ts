@@ -38,6 +38,8 @@ export type RefusalReason =
   | 'unknownApplication'
   /** the SMS opt-out code is wrong, expired or tried too often */
   | 'wrongSmsCode'
+  /** the phone number got as many codes this hour as it may, whoever asked */
+  | 'tooManyCodes'
   /** an unsubscribe link that is not ours or whose message is gone */
   | 'unknownUnsubscribeLink';
 

@@ -39,6 +39,7 @@ const answerToRefusal: Record<RefusalReason, readonly [number, ApiErrorCode]> = 
   notLoggedIn: [401, 'notLoggedIn'],
   unknownApplication: [404, 'notFound'],
   wrongSmsCode: [400, 'wrongSmsCode'],
+  tooManyCodes: [429, 'tooManyCodes'],
   unknownUnsubscribeLink: [400, 'unsubscribeLinkInvalid'],
 };
 

@@ -93,7 +93,9 @@ const ERROR_STATUSES: Readonly<Record<string, string>> = {
   '415': '`unsupportedMediaType`: only UTF-8 JSON bodies are taken',
   '422':
     'Understood but refused: `idempotencyKey` reused with another body, `unknownInstitution`, `identificationFailed`',
-  '429': '`rateLimited`: too many requests from this client; the Retry-After header says when to come back',
+  '429':
+    '`rateLimited`: too many requests from this client; the Retry-After header says when to come back. ' +
+    '`tooManyCodes`: the phone number got as many codes this hour as it may, whoever asked',
   '503': '`providerUnavailable`: the identity provider cannot be reached now; retry or choose another method',
 };
 

@@ -414,6 +414,29 @@ describe('e-mail and SMS notices', () => {
     expect(await texts(phoneNumber)).toHaveLength(1);
   });
 
+  it('sends one phone at most three opt-out codes an hour, whoever asks; another number is not held back', async () => {
+    const json = { 'content-type': 'application/json' };
+    const start = (phoneNumber: string, language = 'lv') =>
+      fetch(`${base}/api/sms-opt-out/start`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ phoneNumber, language }),
+      });
+    const victim = `+3712${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    for (let sent = 0; sent < 3; sent++) expect((await start(victim)).status).toBe(202);
+    const refused = await start(victim, 'ru');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ error: 'tooManyCodes', message: expect.stringMatching(/три кода/) });
+    await eventually(
+      () => texts(victim),
+      (found) => found.length >= 3,
+    );
+    expect(await texts(victim)).toHaveLength(3);
+    // the same caller, another number: the limit is the phone's, not the address's
+    const other = `+3712${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    expect((await start(other)).status).toBe(202);
+  });
+
   it('sends a spent or forged continue link to the page that points to the account', async () => {
     const forged = await fetch(`${base}/api/continue?code=abc.def&lang=ru`, { redirect: 'manual' });
     expect(forged.status).toBe(303);

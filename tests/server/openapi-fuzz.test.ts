@@ -91,6 +91,12 @@ function targetsOf(document: OpenApiDocument): Target[] {
   );
 }
 
+/**
+ * A path segment "." or ".." never reaches the server as a value: a URL's parser folds it (even as %2E) into the
+ * path itself, so the request would go to another route.
+ */
+const isDotSegment = (value: unknown) => value === '.' || value === '..';
+
 function allowedRequest(target: Target): fc.Arbitrary<Request> {
   const fixture = FIXTURES[target.operation.operationId] ?? {};
   const parts = Object.entries(target.parts).map(([part, schema]): [Part, fc.Arbitrary<unknown>] => {
@@ -99,13 +105,14 @@ function allowedRequest(target: Target): fc.Arbitrary<Request> {
   });
   return fc
     .tuple(...parts.map(([, value]) => value))
-    .map((values) => Object.fromEntries(parts.map(([part], index) => [part, values[index]])) as Request);
+    .map((values) => Object.fromEntries(parts.map(([part], index) => [part, values[index]])) as Request)
+    .filter((request) => !Object.values((request.path ?? {}) as Record<string, unknown>).some(isDotSegment));
 }
 
-/** A header travels as printable ASCII or not at all; a path parameter is always there. */
+/** A header travels as printable ASCII or not at all; a path parameter is always there, and never a dot segment. */
 const sendable = (part: Part, { value, rule }: Break) =>
   part === 'path'
-    ? rule !== 'required'
+    ? rule !== 'required' && !isDotSegment(value)
     : part !== 'header' || value === ABSENT || (typeof value === 'string' && /^[\x20-\x7e]*$/.test(value));
 
 function breaksOf(target: Target, request: Request): Break[] {
