@@ -159,6 +159,16 @@ describe('application schema', () => {
     expect(errorsOf({ ...validApplication, lastname: 'a\u0304'.repeat(50) })).toEqual({});
   });
 
+  it('refuses a letter under a stack of combining marks, however few letters it counts as', () => {
+    const stacked = `Ja${'\u0301'.repeat(45)}nis`;
+    expect(errorsOf({ ...validApplication, firstname: stacked })).toEqual({ firstname: 'onlyLetters' });
+    expect(errorsOf({ ...validApplication, lastname: `B${'\u0308'.repeat(3)}erzins` })).toEqual({
+      lastname: 'onlyLetters',
+    });
+    // marks a letter takes in writing compose to one code point first (Vietnamese "ệ" typed decomposed)
+    expect(errorsOf({ ...validApplication, firstname: 'Nguye\u0323\u0302n' })).toEqual({});
+  });
+
   it('says a name with typographic marks but too many letters is too long', () => {
     expect(errorsOf({ ...validApplication, firstname: `O\u2019${'ā'.repeat(49)}` })).toEqual({
       firstname: 'nameTooLong',

@@ -134,6 +134,9 @@ const nameField = (missing: ValidationMessageKey) =>
       const add = (key: ValidationMessageKey) => ctx.addIssue({ code: 'custom', message: key, input: value });
       // letters of any script, spaces, hyphens and apostrophes between them
       if (!/^[\p{L}\p{M}' -]+$/u.test(value)) return add('onlyLetters');
+      // a letter carries at most two marks once composed (NFC above): more is no name a person writes, only a
+      // stack of marks drawn over the text around it ("Zalgo"), which would pass as one letter
+      if (/\p{M}{3,}/u.test(value)) return add('onlyLetters');
       if (!/^[\p{Script=Latin}\p{M}' -]+$/u.test(value)) return add('nameLatin');
       if ((value.match(/\p{L}/gu) ?? []).length < 2 || !/^\p{L}/u.test(value)) return add('nameLength');
     }),
