@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { smsOptOutConfirmBodySchema, smsOptOutStartBodySchema } from '../account-api.ts';
-import { answerLanguageSchema, languageSchema } from '../api.ts';
+import { answerLanguageSchema } from '../api.ts';
 import { defineEndpoint, USUAL_REFUSALS } from './define-endpoint.ts';
 import { seeOther } from './identification.ts';
 
@@ -10,14 +10,22 @@ export const okAnswerSchema = z.object({ ok: z.literal(true) });
 
 const unsubscribeCode = z.string().max(100).optional();
 
+/** A link's parameter as a mail client may have left it: text, or the same name given twice. */
+const linkParameter = z.union([z.string(), z.array(z.string())]).optional();
+
 export const continueApplication = defineEndpoint({
   method: 'GET',
   path: '/api/continue',
   operationId: 'continueApplication',
   tag: 'Messages',
   summary: "A message's continue link: opens the application in the wizard where it stands",
-  query: z.looseObject({ code: z.string().max(100).optional(), lang: languageSchema.optional() }),
-  answers: { 303: seeOther('the wizard, where the application stands, or a page saying the link is spent') },
+  // whatever a mail client or a person made of the link, it answers with a page: unknown text is a spent link
+  query: z.looseObject({ code: linkParameter, lang: linkParameter }),
+  answers: {
+    303: seeOther(
+      'the wizard, where the application stands, or a page saying the link is spent (also for a code or language that is no link of ours)',
+    ),
+  },
   errors: [400, 429],
 });
 

@@ -5,6 +5,7 @@ import {
   startSmsOptOut as startSmsOptOutEndpoint,
   unsubscribe,
 } from '../../domain/contract/messages.ts';
+import { languageSchema } from '../../domain/api.ts';
 import type { Language } from '../../domain/language.ts';
 import { HANDOFF_PARAM, pathOfStep } from '../../domain/wizard-paths.ts';
 import { createHandoffOf } from '../applications/handoff.ts';
@@ -18,6 +19,9 @@ import { perMinute, perMinuteOfBody } from './route-options.ts';
 /** Where a spent or expired continue link lands: a page that points to "Mans profils". */
 const LINK_INVALID_PATH: Record<Language, string> = { lv: '/saite-nederiga', ru: '/ru/ssylka-nedeystvitelna' };
 
+/** Longer than any continue code we sign (a message id and its signature, base64url). */
+const MAX_CONTINUE_CODE = 100;
+
 /** The links in our messages, unsubscribing, and the SMS opt-out. */
 export async function registerNoticeRoutes(app: FastifyInstance, broker: Broker): Promise<void> {
   route(
@@ -27,8 +31,13 @@ export async function registerNoticeRoutes(app: FastifyInstance, broker: Broker)
       config: perMinute(broker, 30),
     },
     async (request, reply) => {
-      const language = request.query.lang ?? 'lv';
-      const applicationId = await applicationOfContinueCode(broker.db, broker.config.lookupKey, request.query.code);
+      const language = languageSchema.safeParse(request.query.lang).data ?? 'lv';
+      const { code: given } = request.query;
+      // a code longer than ours, or given twice, is none of ours
+      const applicationId =
+        typeof given === 'string' && given.length <= MAX_CONTINUE_CODE
+          ? await applicationOfContinueCode(broker.db, broker.config.lookupKey, given)
+          : null;
       if (!applicationId) return reply.redirect(LINK_INVALID_PATH[language], 303);
       const { code } = await createHandoffOf(broker, applicationId);
       // the wizard trades the one-time code for the token and takes it out of the address at once

@@ -443,6 +443,13 @@ describe('e-mail and SMS notices', () => {
     expect(forged.headers.get('location')).toBe('/ru/ssylka-nedeystvitelna');
     const none = await fetch(`${base}/api/continue`, { redirect: 'manual' });
     expect(none.headers.get('location')).toBe('/saite-nederiga');
+    // a link a mail client or a person mangled is a spent link too, with its page and our headers, never JSON
+    for (const query of ['?lang=AAA&code=abc', `?code=${'x'.repeat(500)}&lang=ru`, '?code=a&code=b']) {
+      const mangled = await fetch(`${base}/api/continue${query}`, { redirect: 'manual' });
+      expect(mangled.status, query).toBe(303);
+      expect(mangled.headers.get('location'), query).toMatch(/^\/(ru\/ssylka-nedeystvitelna|saite-nederiga)$/);
+      expect(mangled.headers.get('x-content-type-options'), query).toBe('nosniff');
+    }
   });
 });
 
