@@ -7,6 +7,7 @@ import { createBroker, type Broker } from './broker.ts';
 import { loadConfig, type BrokerConfig } from './config/config.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { registerApiRoutes } from './http/api-routes.ts';
+import { clientErrorAnswer } from './http/client-errors.ts';
 import { closeConnectionsWhenIdle } from './http/close-when-idle.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { openApiDocument } from './http/openapi-document.ts';
@@ -55,6 +56,8 @@ export async function buildApp({
     // behind a load balancer, TRUST_PROXY makes rate limits count the real client, not the balancer
     trustProxy: trustProxy(process.env.TRUST_PROXY),
     bodyLimit: 64 * 1024,
+    // a request refused before routing (a 431 for headers over the limit) carries our headers too
+    clientErrorHandler: clientErrorAnswer(apiHeaders),
     // a path Fastify cannot even route (broken percent-encoding, an over-long parameter) answers in
     // the same error shape and language as everything else
     frameworkErrors: (_error, request, reply) => {

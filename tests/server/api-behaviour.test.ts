@@ -212,6 +212,15 @@ describe('the broker API', () => {
     }
   });
 
+  it('answers headers over the limit with 431 and still every security header, in the API’s error shape', async () => {
+    const response = await fetch(`${base}/api/lenders`, { headers: { 'x-padding': 'a'.repeat(20_000) } });
+    expect(response.status).toBe(431);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+    expect(await response.json()).toMatchObject({ error: 'malformedBody', message: expect.any(String) });
+  });
+
   it('sends security headers with a Content Security Policy', async () => {
     const response = await fetch(`${base}/api/institutions`);
     const csp = response.headers.get('content-security-policy') ?? '';
