@@ -1,35 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { answerAtBank, expectStep, fillApplication, submitApplication, WORDS } from './support/applicant.ts';
+import { waitForMail, type Mail } from './support/mailbox.ts';
 
 /**
  * Coming back by e-mail: the messages land in the sandbox's mailbox (a real SMTP server), and their
  * links open the application where it stands in a browser that never saw it.
  */
-
-interface Mail {
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string;
-}
-
-const mailbox = async (request: APIRequestContext, to: string): Promise<Mail[]> =>
-  (await (await request.get(`/sandbox/mail/messages.json?to=${encodeURIComponent(to)}`)).json()) as Mail[];
-
-/** The messages to `to` once there are at least `count`, newest first. */
-async function waitForMail(request: APIRequestContext, to: string, count: number): Promise<Mail[]> {
-  let found: Mail[] = [];
-  await expect
-    .poll(
-      async () => {
-        found = await mailbox(request, to);
-        return found.length;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeGreaterThanOrEqual(count);
-  return found;
-}
 
 const continueLink = (mail: Mail | undefined): string => {
   const link = /https?:\/\/[^\s"<>]+\/api\/continue\?[^\s"<>]+/.exec(mail?.text ?? '')?.[0];

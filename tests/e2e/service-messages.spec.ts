@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Language } from '../../domain/language.ts';
 import lvAccount from '../../locales/lv/account.json' with { type: 'json' };
 import ruAccount from '../../locales/ru/account.json' with { type: 'json' };
@@ -10,6 +10,11 @@ import {
   workflowPath,
   WORDS,
 } from './support/applicant.ts';
+import { personalCode } from './support/personal-code.ts';
+import { mailbox, waitForMail } from './support/mailbox.ts';
+
+/** this spec's people's birth date, so its codes meet no other spec's */
+const BIRTH = '170390';
 
 /**
  * Messages about the person's own application come by e-mail without asking (service messages), and one click
@@ -18,12 +23,6 @@ import {
  * nothing more.
  */
 
-interface Mail {
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string;
-}
-
 const ACCOUNT = { lv: lvAccount, ru: ruAccount };
 const ACCOUNT_PATH = { lv: '/profils', ru: '/ru/profil' };
 const SUBJECTS = {
@@ -31,35 +30,6 @@ const SUBJECTS = {
   ru: { received: 'Ваша заявка на кредит получена', offers: /предложения|кредиторы ответили/ },
 };
 const SIGN_AT_LENDER = { lv: 'Parakstīt līgumu', ru: 'Подписать договор' };
-
-/** A valid personal code (born 1990) of this spec's own per language: the person's consents meet no other test's. */
-function personalCode(seed: number): string {
-  const weights = [1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  for (let serial = seed; ; serial += 1) {
-    const digits = `${'170390'}${String(serial).padStart(4, '0')}`.split('').map(Number);
-    const sum = digits.reduce((total, digit, index) => total + digit * (weights[index] ?? 0), 0);
-    const check = (1101 - sum) % 11;
-    if (check < 10) return `170390-${String(serial).padStart(4, '0')}${check}`;
-  }
-}
-
-const mailbox = async (request: APIRequestContext, to: string): Promise<Mail[]> =>
-  (await (await request.get(`/sandbox/mail/messages.json?to=${encodeURIComponent(to)}`)).json()) as Mail[];
-
-/** The messages to `to` once there are at least `count`. */
-async function waitForMail(request: APIRequestContext, to: string, count: number): Promise<Mail[]> {
-  let found: Mail[] = [];
-  await expect
-    .poll(
-      async () => {
-        found = await mailbox(request, to);
-        return found.length;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeGreaterThanOrEqual(count);
-  return found;
-}
 
 /** The person's own messages as their account's export lists them: kind, channel and what became of each. */
 async function exportedMessages(page: Page): Promise<{ kind: string; channel: string; state: string }[]> {
@@ -80,7 +50,7 @@ for (const [lang, width, seed] of [
   }) => {
     const { form, workflow } = WORDS[lang];
     const account = ACCOUNT[lang];
-    const code = personalCode(seed);
+    const code = personalCode(seed, BIRTH);
     const email = `${code}@example.lv`;
     await page.setViewportSize({ width, height: 800 });
 
