@@ -4,6 +4,7 @@ import type { AccountApplication } from '../../../domain/account-api.ts';
 import type { StatusOffer as Offer } from '../../../domain/offer.ts';
 import { formatEuro, formatEuroCents, formatPercent } from '../../ui/format.ts';
 import { formatDate } from '../../ui/format-date.ts';
+import { FigureList } from '../../ui/offers/FigureList.tsx';
 import { StandardInformation, type StandardInformationLinks } from '../../ui/offers/offer-parts.tsx';
 import { useLanguage } from '../../i18n/use-language.ts';
 
@@ -27,17 +28,17 @@ export function ClosedApplication({
   const othersId = `others-${application.id}`;
   const rows: [string, ReactNode][] = chosen
     ? [
-        ['applications.lender', chosen.lenderName],
-        ['offers:amount', formatEuro(lang, chosen.amount)],
-        ['offers:term', t('months', { ns: 'common', count: chosen.term })],
-        ['offers:monthlyPayment', formatEuroCents(lang, chosen.monthlyPayment)],
-        ['offers:apr', formatPercent(lang, chosen.apr)],
-        ['offers:totalPayable', formatEuroCents(lang, chosen.totalPayable)],
+        [t('applications.lender'), chosen.lenderName],
+        [t('offers:amount'), formatEuro(lang, chosen.amount)],
+        [t('offers:term'), t('months', { ns: 'common', count: chosen.term })],
+        [t('offers:monthlyPayment'), formatEuroCents(lang, chosen.monthlyPayment)],
+        [t('offers:apr'), formatPercent(lang, chosen.apr)],
+        [t('offers:totalPayable'), formatEuroCents(lang, chosen.totalPayable)],
         ...(application.signedAt
-          ? [['applications.signedAt', formatDate(lang, application.signedAt)] as [string, ReactNode]]
+          ? [[t('applications.signedAt'), formatDate(lang, application.signedAt)] as [string, ReactNode]]
           : []),
         ...(application.paidAt
-          ? [['applications.paidAt', formatDate(lang, application.paidAt)] as [string, ReactNode]]
+          ? [[t('applications.paidAt'), formatDate(lang, application.paidAt)] as [string, ReactNode]]
           : []),
       ]
     : [];
@@ -48,14 +49,7 @@ export function ClosedApplication({
           <h4 id={summaryId}>
             {t(chosen && application.signedAt ? 'applications.loanTaken' : 'applications.chosenOffer')}
           </h4>
-          <dl className="figures">
-            {rows.map(([label, value]) => (
-              <div key={label}>
-                <dt>{t(label)}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FigureList rows={rows} />
           <StandardInformation lender={chosen.lenderName} links={standardInformation(chosen)} />
         </section>
       ) : null}

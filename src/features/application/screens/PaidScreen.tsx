@@ -5,6 +5,7 @@ import { useWorkflowActor } from '../workflow-context.tsx';
 import { sentOfferId } from './chosen-offer.ts';
 import { chosenOffer, useStatus } from './shared.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
+import { FigureList } from '../../../ui/offers/FigureList.tsx';
 import { JourneyEndLink } from './JourneyEndLink.tsx';
 import './screens.css';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
@@ -32,23 +33,16 @@ export function PaidScreen() {
       {offer ? (
         <section className="paid-summary" aria-labelledby="paid-summary-heading">
           <h2 id="paid-summary-heading">{t('paid.summary')}</h2>
-          <dl className="figures">
-            {(
-              [
-                ['paid.lender', offer.lenderName],
-                ['offers:amount', formatEuro(lang, offer.amount)],
-                ['offers:term', t('months', { ns: 'common', count: offer.term })],
-                ['offers:monthlyPayment', formatEuroCents(lang, offer.monthlyPayment)],
-                ['offers:apr', formatPercent(lang, offer.apr)],
-                ['offers:totalPayable', formatEuroCents(lang, offer.totalPayable)],
-              ] as const
-            ).map(([label, value]) => (
-              <div key={label}>
-                <dt>{t(label)}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FigureList
+            rows={[
+              [t('paid.lender'), offer.lenderName],
+              [t('offers:amount'), formatEuro(lang, offer.amount)],
+              [t('offers:term'), t('months', { ns: 'common', count: offer.term })],
+              [t('offers:monthlyPayment'), formatEuroCents(lang, offer.monthlyPayment)],
+              [t('offers:apr'), formatPercent(lang, offer.apr)],
+              [t('offers:totalPayable'), formatEuroCents(lang, offer.totalPayable)],
+            ]}
+          />
         </section>
       ) : null}
       <p>{t('paid.thanks')}</p>
