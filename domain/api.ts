@@ -38,6 +38,8 @@ export const IDENTIFICATION_FAILURES = [
   'wrongVerificationCode',
   'notSupported',
   'providerError',
+  // the return reached a browser other than the one that began it
+  'otherBrowser',
 ] as const;
 export type IdentificationFailure = (typeof IDENTIFICATION_FAILURES)[number];
 
@@ -132,6 +134,14 @@ export const startIdentificationAnswerSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('smartId'), verificationCode: z.string().regex(/^\d{4}$/) }),
 ]);
 export type StartIdentificationAnswer = z.infer<typeof startIdentificationAnswerSchema>;
+
+/** A widget's identification tab binding itself: the return state its frame handed it, and its language. */
+export const bindIdentificationBodySchema = z.strictObject({
+  returnState: z.string({ error: 'invalidToken' }).regex(/^[\w-]{43}$/, { error: 'invalidToken' }),
+  language: languageSchema,
+});
+export type BindIdentificationBody = z.infer<typeof bindIdentificationBodySchema>;
+export const bindIdentificationAnswerSchema = z.object({ redirectUrl: z.url() });
 
 /** Loose: a `lang` beside the token stays in the parsed query, so errors answer in that language. */
 export const statusQuerySchema = z.looseObject({ token: tokenSchema });

@@ -17,6 +17,7 @@ export type PageKind =
   | { type: 'account' }
   | { type: 'smsOptOut' }
   | { type: 'linkInvalid' }
+  | { type: 'otherBrowser' }
   | { type: 'unsubscribe' }
   | { type: 'notFound' };
 
@@ -100,6 +101,10 @@ export const PAGES: readonly PageEntry[] = [
   page('account', { type: 'account' }, ACCOUNT_PATHS.lv, ACCOUNT_PATHS.ru, { robots: 'noindex, nofollow' }),
   page('smsOptOut', { type: 'smsOptOut' }, '/sms-atteikums', '/ru/otkaz-ot-sms', { robots: 'noindex, nofollow' }),
   page('linkInvalid', { type: 'linkInvalid' }, '/saite-nederiga', '/ru/ssylka-nedeystvitelna', {
+    robots: 'noindex, nofollow',
+  }),
+  // a bank's, eParaksts' or Smart-ID's return that reached a browser other than the one that began it
+  page('otherBrowser', { type: 'otherBrowser' }, '/cits-parluks', '/ru/drugoj-brauzer', {
     robots: 'noindex, nofollow',
   }),
   page('unsubscribe', { type: 'unsubscribe' }, '/e-pasta-atteikums', '/ru/otpiska', { robots: 'noindex, nofollow' }),

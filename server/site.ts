@@ -11,6 +11,7 @@ import {
   PRERENDERED_LOADER_URL,
   PRERENDERED_ORIGIN_IN_TEXT,
 } from '../domain/widget-protocol/loader-url.ts';
+import { WIDGET_IDENTIFY_PATH } from '../domain/widget-protocol/constants.ts';
 import { ApiProblem } from './http/problem.ts';
 import { widgetFrameSecurityHeaders } from './http/security-headers.ts';
 
@@ -180,6 +181,7 @@ async function registerWidgetPages(app: FastifyInstance, clientDir: string): Pro
       ru: await read('_widget-identified-signed.ru.html'),
     },
   };
+  const identify = { lv: await read('_widget-identify.lv.html'), ru: await read('_widget-identify.ru.html') };
   const html = (reply: FastifyReply, body: string) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
 
@@ -196,5 +198,9 @@ async function registerWidgetPages(app: FastifyInstance, clientDir: string): Pro
   });
   app.get(`${WIDGET_BASE}/identified`, (request, reply) =>
     html(reply, identified[resultOf(request.query)][langOf(request.query)]),
+  );
+  // the tab keeps its opener (the widget's frame, inside the publisher's page) only without an opener policy
+  app.get(WIDGET_IDENTIFY_PATH, (request, reply) =>
+    html(reply.header('cross-origin-opener-policy', 'unsafe-none'), identify[langOf(request.query)]),
   );
 }

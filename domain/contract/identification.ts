@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { startIdentificationAnswerSchema, startIdentificationBodySchema } from '../api.ts';
+import {
+  bindIdentificationAnswerSchema,
+  bindIdentificationBodySchema,
+  startIdentificationAnswerSchema,
+  startIdentificationBodySchema,
+} from '../api.ts';
 import { defineEndpoint, USUAL_REFUSALS, type OtherAnswer } from './define-endpoint.ts';
 
 /** Identification: its start, and the bank's and eParaksts' returns that send the browser on to the wizard. */
@@ -23,6 +28,21 @@ export const startIdentification = defineEndpoint({
   body: startIdentificationBodySchema,
   answers: { 200: startIdentificationAnswerSchema },
   errors: [...USUAL_REFUSALS, 503],
+});
+
+export const bindIdentification = defineEndpoint({
+  method: 'POST',
+  path: '/api/identification/bind',
+  operationId: 'bindIdentification',
+  tag: 'Identification',
+  summary: "A widget's identification tab binds the identification to its browser and learns the provider's address",
+  description:
+    "The publisher's frame that started a bank or eParaksts identification hands its tab the return state by " +
+    "`postMessage`, never in an address; the tab's browser gets the short-lived cookie the provider's return must " +
+    'carry. Once per identification.',
+  body: bindIdentificationBodySchema,
+  answers: { 200: bindIdentificationAnswerSchema },
+  errors: [400, 429],
 });
 
 export const bankIdentificationReturn = defineEndpoint({

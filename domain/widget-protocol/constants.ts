@@ -7,6 +7,8 @@ export const PROTOCOL_VERSION = 1;
 
 /** Path of the version's files on the product's origin. */
 export const WIDGET_BASE_PATH = '/widget/v1';
+/** The page a widget's identification tab opens first: it binds itself to its browser, then goes on to the provider. */
+export const WIDGET_IDENTIFY_PATH = `${WIDGET_BASE_PATH}/identify`;
 
 /** Query parameters the host adds to an iframe's address besides the options. */
 export const FRAME_PARAMS = { hostOrigin: 'host', widgetId: 'wid' } as const;

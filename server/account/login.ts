@@ -27,7 +27,8 @@ const LONG_POLL_MS = 10_000;
 
 const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
 
-export async function startLogin(broker: Broker, body: StartLoginBody): Promise<StartLoginAnswer> {
+/** `browserHash`: the hash of the starting browser's mark (server/http/browser-binding.ts); the return must carry it. */
+export async function startLogin(broker: Broker, body: StartLoginBody, browserHash: string): Promise<StartLoginAnswer> {
   const id = randomUUID();
   const { language } = body;
   if (body.method === 'smartId') {
@@ -41,8 +42,8 @@ export async function startLogin(broker: Broker, body: StartLoginBody): Promise<
     const pollSecret = randomBytes(32).toString('base64url');
     await broker.db.query(
       `INSERT INTO login_attempts (id, poll_secret_hash, method, language, state, provider_session_id,
-         provider_challenge, verification_code, person_key)
-       VALUES ($1, $2, 'smartId', $3, 'pending', $4, $5, $6, $7)`,
+         provider_challenge, verification_code, person_key, browser_hash)
+       VALUES ($1, $2, 'smartId', $3, 'pending', $4, $5, $6, $7, $8)`,
       [
         id,
         hashSecret(pollSecret),
@@ -51,6 +52,7 @@ export async function startLogin(broker: Broker, body: StartLoginBody): Promise<
         started.hash,
         started.verificationCode,
         personKeyOf(broker.config.lookupKey, body.personalCode),
+        browserHash,
       ],
     );
     return { method: 'smartId', verificationCode: started.verificationCode, pollSecret };
@@ -60,9 +62,16 @@ export async function startLogin(broker: Broker, body: StartLoginBody): Promise<
   }
   const returnState = randomBytes(32).toString('base64url');
   await broker.db.query(
-    `INSERT INTO login_attempts (id, method, institution_id, language, state, return_state_hash)
-     VALUES ($1, $2, $3, $4, 'pending', $5)`,
-    [id, body.method, body.method === 'bank' ? body.institutionId : null, language, hashSecret(returnState)],
+    `INSERT INTO login_attempts (id, method, institution_id, language, state, return_state_hash, browser_hash)
+     VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
+    [
+      id,
+      body.method,
+      body.method === 'bank' ? body.institutionId : null,
+      language,
+      hashSecret(returnState),
+      browserHash,
+    ],
   );
   if (body.method === 'eSignature') {
     return { method: 'eSignature', redirectUrl: broker.eParaksts.authorizeUrl({ state: returnState, language }) };
@@ -83,6 +92,8 @@ export interface LoginAttempt {
   readonly id: string;
   readonly institutionId: string | null;
   readonly language: Language;
+  /** the hash of the mark of the browser that began it */
+  readonly browserHash: string | null;
 }
 
 /** The pending bank or eParaksts login a provider's return belongs to, by the `state` it carries. */
@@ -92,13 +103,20 @@ export async function loginByReturnState(
   returnState: string,
 ): Promise<LoginAttempt | null> {
   const [row] = (
-    await broker.db.query<{ id: string; institution_id: string | null; language: Language }>(
-      `SELECT id, institution_id, language FROM login_attempts
+    await broker.db.query<{
+      id: string;
+      institution_id: string | null;
+      language: Language;
+      browser_hash: string | null;
+    }>(
+      `SELECT id, institution_id, language, browser_hash FROM login_attempts
        WHERE return_state_hash = $1 AND method = $2 AND state = 'pending'`,
       [hashSecret(returnState), method],
     )
   ).rows;
-  return row ? { id: row.id, institutionId: row.institution_id, language: row.language } : null;
+  return row
+    ? { id: row.id, institutionId: row.institution_id, language: row.language, browserHash: row.browser_hash }
+    : null;
 }
 
 /**
@@ -143,6 +161,7 @@ export async function finishLogin(
 export async function pollSmartIdLogin(
   broker: Broker,
   pollSecret: string,
+  fromStartingBrowser: (browserHash: string | null) => boolean,
 ): Promise<{ answer: LoginPollAnswer; sessionId: string | null }> {
   const [attempt] = (
     await broker.db.query<{
@@ -151,9 +170,10 @@ export async function pollSmartIdLogin(
       failure: string | null;
       provider_session_id: string;
       provider_challenge: string | null;
+      browser_hash: string | null;
       created_at: Date;
     }>(
-      `SELECT id, state, failure, provider_session_id, provider_challenge, created_at FROM login_attempts
+      `SELECT id, state, failure, provider_session_id, provider_challenge, browser_hash, created_at FROM login_attempts
        WHERE poll_secret_hash = $1 AND method = 'smartId'`,
       [hashSecret(pollSecret)],
     )
@@ -162,6 +182,11 @@ export async function pollSmartIdLogin(
   const failed = (failure: string) => ({ answer: { state: 'failed' as const, failure }, sessionId: null });
   // a finished attempt never opens a second session
   if (attempt.state !== 'pending') return failed(attempt.failure ?? 'finished');
+  // a poll secret copied into another browser does not carry the login over
+  if (!fromStartingBrowser(attempt.browser_hash)) {
+    await finishLogin(broker, attempt.id, { kind: 'failed', failure: 'otherBrowser' });
+    return failed('otherBrowser');
+  }
   if (Date.now() - attempt.created_at.getTime() > LOGIN_DEADLINE_MS) {
     await finishLogin(broker, attempt.id, { kind: 'failed', failure: 'timeout' });
     return failed('timeout');

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { getAccount } from '../../domain/contract/account.ts';
 import type { Sql } from '../db/database.ts';
+import { siteCookie, type SiteCookie } from '../http/site-cookie.ts';
 
 /**
  * Server-side sessions of the personal account. The cookie carries 256 random bits; the table keeps
@@ -62,14 +63,6 @@ export async function deleteIdleSessions(sql: Sql): Promise<void> {
   ]);
 }
 
-/** HttpOnly and SameSite=Lax always; Secure wherever the site is not plain HTTP on this machine. */
-export function sessionCookieOptions(publicBaseUrl: string) {
-  const url = new URL(publicBaseUrl);
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  return {
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: !(loopback && url.protocol === 'http:'),
-    path: SESSION_COOKIE_PATH,
-  };
-}
+/** The session cookie's name and flags where the site is served (`__Host-kk_session` over HTTPS). */
+export const sessionCookieOf = (publicBaseUrl: string): SiteCookie =>
+  siteCookie(publicBaseUrl, SESSION_COOKIE, SESSION_COOKIE_PATH);

@@ -5,6 +5,7 @@ import { pathOf } from '../../domain/contract/define-endpoint.ts';
 import { bankIdentificationReturn } from '../../domain/contract/identification.ts';
 import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
+import { WIDGET_IDENTIFY_PATH } from '../../domain/widget-protocol/constants.ts';
 import { bankAuthorizeUrl } from '../identity/bank-link.ts';
 import { INSTITUTIONS } from '../identity/institutions.ts';
 import { smartIdFailure } from '../identity/smart-id-client.ts';
@@ -26,9 +27,14 @@ const SMART_ID_DISPLAY_TEXT: Record<Language, string> = {
 
 export const hashReturnState = (state: string): string => createHash('sha256').update(state).digest('base64url');
 
+/**
+ * `browserHash`: the hash of the starting browser's mark (server/http/browser-binding.ts) that the bank's or
+ * eParaksts' return must carry; null for a widget's, whose tab binds itself (bindWidgetIdentification).
+ */
 export async function startIdentification(
   broker: Broker,
   body: StartIdentificationBody,
+  browserHash: string | null,
 ): Promise<StartIdentificationAnswer> {
   const applicationId = await applicationIdForToken(broker, body.token);
   if (body.method === 'bank' && !INSTITUTIONS.some((institution) => institution.id === body.institutionId)) {
@@ -57,8 +63,9 @@ export async function startIdentification(
          UPDATE identifications SET state = 'abandoned', finished_at = now()
          WHERE application_id = $1 AND state = 'pending' AND EXISTS (SELECT 1 FROM locked)),
        started AS (
-         INSERT INTO identifications (id, application_id, method, institution_id, state, return_state_hash, return_to)
-         SELECT $2, id, $3, $4, 'pending', $5, $6 FROM locked)
+         INSERT INTO identifications (id, application_id, method, institution_id, state, return_state_hash, return_to,
+           browser_hash)
+         SELECT $2, id, $3, $4, 'pending', $5, $6, $7 FROM locked)
        SELECT changed.*, locked.version = seen.version AS current, seen.state AS seen_state,
          CASE WHEN changed.id IS NOT NULL THEN ${announceSql('$1')} END AS announced
        FROM seen LEFT JOIN locked ON true LEFT JOIN changed ON true`,
@@ -69,6 +76,7 @@ export async function startIdentification(
         body.method === 'bank' ? body.institutionId : null,
         body.method === 'smartId' ? null : hashReturnState(returnState),
         body.method === 'smartId' ? 'wizard' : (body.returnTo ?? 'wizard'),
+        body.method === 'smartId' ? null : browserHash,
       ],
     )
   ).rows;
@@ -84,26 +92,67 @@ export async function startIdentification(
   const application: ApplicationRow = row;
   afterTransition(broker, applicationId);
 
-  switch (body.method) {
-    case 'bank':
-      return {
-        method: 'bank',
-        redirectUrl: bankAuthorizeUrl({
-          bankBaseUrl: broker.config.bankLinkBaseUrl,
-          institutionId: body.institutionId,
-          state: returnState,
-          returnUrl: `${broker.config.publicBaseUrl}${pathOf(bankIdentificationReturn, { institutionId: body.institutionId })}`,
-          language: body.language,
-        }),
-      };
-    case 'eSignature':
-      return {
-        method: 'eSignature',
-        redirectUrl: broker.eParaksts.authorizeUrl({ state: returnState, language: body.language }),
-      };
-    case 'smartId':
-      return startSmartId(broker, identificationId, application, body.language);
+  if (body.method === 'smartId') return startSmartId(broker, identificationId, application, body.language);
+  // a widget's tab shares no cookie with the publisher's frame: it is sent to a page of ours first, which
+  // gets the return state from the frame that opened it (never from its address) and binds itself
+  if (body.returnTo === 'widget') {
+    const opening = `${broker.config.publicBaseUrl}${WIDGET_IDENTIFY_PATH}?${new URLSearchParams({ lang: body.language })}`;
+    return { method: body.method, redirectUrl: `${opening}#${returnState}` };
   }
+  return {
+    method: body.method,
+    redirectUrl: providerUrl(broker, {
+      method: body.method,
+      institutionId: body.method === 'bank' ? body.institutionId : null,
+      returnState,
+      language: body.language,
+    }),
+  };
+}
+
+/** The bank's or eParaksts' address an identification goes to, carrying its return state. */
+function providerUrl(
+  broker: Broker,
+  {
+    method,
+    institutionId,
+    returnState,
+    language,
+  }: { method: 'bank' | 'eSignature'; institutionId: string | null; returnState: string; language: Language },
+): string {
+  if (method === 'eSignature') return broker.eParaksts.authorizeUrl({ state: returnState, language });
+  const institution = institutionId ?? '';
+  return bankAuthorizeUrl({
+    bankBaseUrl: broker.config.bankLinkBaseUrl,
+    institutionId: institution,
+    state: returnState,
+    returnUrl: `${broker.config.publicBaseUrl}${pathOf(bankIdentificationReturn, { institutionId: institution })}`,
+    language,
+  });
+}
+
+/**
+ * A widget's tab, given the return state by the frame that began the identification, binds the identification
+ * to its own browser (once: a bound one stays bound) and learns the provider's address.
+ */
+export async function bindWidgetIdentification(
+  broker: Broker,
+  returnState: string,
+  language: Language,
+  browserHash: string,
+): Promise<{ redirectUrl: string }> {
+  const [row] = (
+    await broker.db.query<{ method: 'bank' | 'eSignature'; institution_id: string | null }>(
+      `UPDATE identifications SET browser_hash = $2
+       WHERE return_state_hash = $1 AND return_to = 'widget' AND state = 'pending' AND browser_hash IS NULL
+       RETURNING method, institution_id`,
+      [hashReturnState(returnState), browserHash],
+    )
+  ).rows;
+  if (!row) throw new Refusal('unknownIdentification');
+  return {
+    redirectUrl: providerUrl(broker, { method: row.method, institutionId: row.institution_id, returnState, language }),
+  };
 }
 
 async function startSmartId(
@@ -165,10 +214,16 @@ export async function identificationByReturnState(
   broker: Broker,
   method: 'bank' | 'eSignature',
   returnState: string,
-): Promise<{ id: string; institution_id: string | null } | null> {
+): Promise<{ id: string; institution_id: string | null; browser_hash: string | null; return_to: string } | null> {
   const [row] = (
-    await broker.db.query<{ id: string; institution_id: string | null }>(
-      'SELECT id, institution_id FROM identifications WHERE return_state_hash = $1 AND method = $2',
+    await broker.db.query<{
+      id: string;
+      institution_id: string | null;
+      browser_hash: string | null;
+      return_to: string;
+    }>(
+      `SELECT id, institution_id, browser_hash, return_to FROM identifications
+       WHERE return_state_hash = $1 AND method = $2`,
       [hashReturnState(returnState), method],
     )
   ).rows;

@@ -41,7 +41,9 @@ export type RefusalReason =
   /** the phone number got as many codes this hour as it may, whoever asked */
   | 'tooManyCodes'
   /** an unsubscribe link that is not ours or whose message is gone */
-  | 'unknownUnsubscribeLink';
+  | 'unknownUnsubscribeLink'
+  /** a widget's tab names no identification still waiting for its browser */
+  | 'unknownIdentification';
 
 export class Refusal extends Error {
   readonly reason: RefusalReason;

@@ -17,7 +17,7 @@ import { accountOverview, applicationOfPerson } from '../account/account.ts';
 import { consentsOf, setConsent } from '../account/consents.ts';
 import { accountPath, finishLogin, loginByReturnState, pollSmartIdLogin, startLogin } from '../account/login.ts';
 import { erasePersonData, exportPersonData } from '../account/my-data.ts';
-import { endEverySession, endSession, SESSION_COOKIE, touchSession, type AccountSession } from '../account/sessions.ts';
+import { endEverySession, endSession, touchSession, type AccountSession } from '../account/sessions.ts';
 import { chooseOfferOf } from '../applications/choose-offer.ts';
 import { standardInformationOfApplication } from '../applications/standard-information.ts';
 import { accountStandardInformationHref } from '../../domain/standard-information-href.ts';
@@ -28,6 +28,8 @@ import { verifyBankReturn } from '../identity/bank-link.ts';
 import { INSTITUTIONS } from '../identity/institutions.ts';
 import { revokeContinueLinksOf } from '../notices/continue-links.ts';
 import { ApiProblem } from './problem.ts';
+import { browserBinding } from './browser-binding.ts';
+import { pagePath } from '../../domain/site-pages.ts';
 import { sessionCookie } from './session-cookie.ts';
 import { sendStandardInformation } from './standard-information-routes.ts';
 import { route } from './route.ts';
@@ -41,6 +43,7 @@ declare module 'fastify' {
 
 /** What the account's routes share: the session cookie and the check of a live session. */
 interface AccountSessions {
+  readSessionCookie: (request: FastifyRequest) => string | undefined;
   setSessionCookie: (reply: FastifyReply, sessionId: string) => unknown;
   clearSessionCookie: (reply: FastifyReply) => unknown;
   /** Every account route but the login's: a live session, or 401. */
@@ -59,9 +62,9 @@ const privately = {
 
 /** The personal account "Mans profils": login, the person's applications, consents, their data, logout. */
 export function registerAccountRoutes(app: FastifyInstance, broker: Broker): void {
-  const { set: setSessionCookie, clear: clearSessionCookie } = sessionCookie(broker);
+  const { read: readSessionCookie, set: setSessionCookie, clear: clearSessionCookie } = sessionCookie(broker);
   const requireSession = async (request: FastifyRequest, reply: FastifyReply) => {
-    const id = request.cookies[SESSION_COOKIE];
+    const id = readSessionCookie(request);
     const session = id ? await touchSession(broker.db, id) : null;
     if (!session) {
       if (id) clearSessionCookie(reply);
@@ -69,7 +72,7 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
     }
     request.accountSession = session;
   };
-  const sessions: AccountSessions = { setSessionCookie, clearSessionCookie, requireSession };
+  const sessions: AccountSessions = { readSessionCookie, setSessionCookie, clearSessionCookie, requireSession };
 
   registerLoginRoutes(app, broker, sessions);
   registerApplicationRoutes(app, broker, sessions);
@@ -80,13 +83,14 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
 
 /** Login by Smart-ID (started, then polled) or by a bank (its return): a session cookie on success. */
 function registerLoginRoutes(app: FastifyInstance, broker: Broker, { setSessionCookie }: AccountSessions): void {
+  const binding = browserBinding(broker);
   route(
     app,
     startLoginEndpoint,
     {
       config: perMinuteOfBody(broker, 20),
     },
-    async (request) => startLogin(broker, request.body),
+    async (request, reply) => startLogin(broker, request.body, binding.mark(request, reply)),
   );
 
   route(
@@ -97,7 +101,9 @@ function registerLoginRoutes(app: FastifyInstance, broker: Broker, { setSessionC
       ...privately,
     },
     async (request, reply) => {
-      const { answer, sessionId } = await pollSmartIdLogin(broker, request.body.pollSecret);
+      const { answer, sessionId } = await pollSmartIdLogin(broker, request.body.pollSecret, (browserHash) =>
+        binding.matches(request, browserHash),
+      );
       if (sessionId) setSessionCookie(reply, sessionId);
       return answer;
     },
@@ -120,6 +126,10 @@ function registerLoginRoutes(app: FastifyInstance, broker: Broker, { setSessionC
       }
       const attempt = await loginByReturnState(broker, 'bank', result.state);
       if (!attempt || attempt.institutionId !== institutionId) throw new ApiProblem(400, 'invalidToken');
+      if (!binding.matches(request, attempt.browserHash)) {
+        await finishLogin(broker, attempt.id, { kind: 'failed', failure: 'otherBrowser' });
+        return reply.redirect(pagePath('otherBrowser', attempt.language), 303);
+      }
       const sessionId = await finishLogin(
         broker,
         attempt.id,
@@ -137,7 +147,7 @@ function registerLoginRoutes(app: FastifyInstance, broker: Broker, { setSessionC
 function registerApplicationRoutes(
   app: FastifyInstance,
   broker: Broker,
-  { requireSession, clearSessionCookie }: AccountSessions,
+  { requireSession, readSessionCookie, clearSessionCookie }: AccountSessions,
 ): void {
   route(
     app,
@@ -157,7 +167,7 @@ function registerApplicationRoutes(
   );
 
   route(app, getAccountSession, { config: perMinute(broker, 120), ...privately }, async (request, reply) => {
-    const id = request.cookies[SESSION_COOKIE];
+    const id = readSessionCookie(request);
     const session = id ? await touchSession(broker.db, id) : null;
     // a cookie whose session is gone is cleared, as every account route does
     if (id && !session) clearSessionCookie(reply);

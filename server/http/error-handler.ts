@@ -41,6 +41,7 @@ const answerToRefusal: Record<RefusalReason, readonly [number, ApiErrorCode]> = 
   wrongSmsCode: [400, 'wrongSmsCode'],
   tooManyCodes: [429, 'tooManyCodes'],
   unknownUnsubscribeLink: [400, 'unsubscribeLinkInvalid'],
+  unknownIdentification: [400, 'invalidToken'],
 };
 
 /**

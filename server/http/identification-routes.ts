@@ -1,17 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   bankIdentificationReturn,
+  bindIdentification,
   eParakstsCallback,
   startIdentification as startIdentificationEndpoint,
 } from '../../domain/contract/identification.ts';
 import type { Language } from '../../domain/language.ts';
 import { pathOfStep } from '../../domain/wizard-paths.ts';
-import { identificationByReturnState, startIdentification } from '../applications/identification.ts';
+import {
+  bindWidgetIdentification,
+  identificationByReturnState,
+  startIdentification,
+} from '../applications/identification.ts';
 import { finishIdentification } from '../applications/identification-outcome.ts';
 import type { Broker } from '../broker.ts';
 import { verifyBankReturn } from '../identity/bank-link.ts';
 import { INSTITUTIONS } from '../identity/institutions.ts';
 import { ApiProblem } from './problem.ts';
+import { browserBinding } from './browser-binding.ts';
+import { pagePath } from '../../domain/site-pages.ts';
 import { sessionCookie } from './session-cookie.ts';
 import { accountPath, finishLogin, loginByReturnState } from '../account/login.ts';
 import { route } from './route.ts';
@@ -30,9 +37,21 @@ const returnPath = ({ succeeded, language, returnTo }: { succeeded: boolean; lan
 /** Identification: its start, and the bank's and eParaksts' returns that redirect the browser to the wizard. */
 export function registerIdentificationRoutes(app: FastifyInstance, broker: Broker): void {
   const cookie = sessionCookie(broker);
+  const binding = browserBinding(broker);
+  /** A return that reached another browser ends the attempt, and says why on a page of its own. */
+  const fromAnotherBrowser = async (reply: FastifyReply, identificationId: string) => {
+    const finished = await finishIdentification(broker, identificationId, { kind: 'failed', failure: 'otherBrowser' });
+    return reply.redirect(pagePath('otherBrowser', finished?.language ?? 'lv'), 303);
+  };
+  const boundHere = (request: FastifyRequest, identification: { browser_hash: string | null }) =>
+    binding.matches(request, identification.browser_hash);
 
-  route(app, startIdentificationEndpoint, { config: perMinuteOfBody(broker, 30) }, async (request) =>
-    startIdentification(broker, request.body),
+  route(app, startIdentificationEndpoint, { config: perMinuteOfBody(broker, 30) }, async (request, reply) =>
+    startIdentification(broker, request.body, request.body.returnTo === 'widget' ? null : binding.mark(request, reply)),
+  );
+
+  route(app, bindIdentification, { config: perMinuteOfBody(broker, 30) }, async (request, reply) =>
+    bindWidgetIdentification(broker, request.body.returnState, request.body.language, binding.mark(request, reply)),
   );
 
   route(app, bankIdentificationReturn, { config: perMinute(broker, 30) }, async (request, reply) => {
@@ -46,6 +65,7 @@ export function registerIdentificationRoutes(app: FastifyInstance, broker: Broke
     }
     const identification = await identificationByReturnState(broker, 'bank', result.state);
     if (!identification || identification.institution_id !== institutionId) throw new ApiProblem(400, 'invalidToken');
+    if (!boundHere(request, identification)) return fromAnotherBrowser(reply, identification.id);
     const finished = await finishIdentification(
       broker,
       identification.id,
@@ -61,6 +81,11 @@ export function registerIdentificationRoutes(app: FastifyInstance, broker: Broke
     const identification = await identificationByReturnState(broker, 'eSignature', request.query.state);
     const login = identification ? null : await loginByReturnState(broker, 'eSignature', request.query.state);
     if (!identification && !login) throw new ApiProblem(400, 'invalidToken');
+    if (login && !binding.matches(request, login.browserHash)) {
+      await finishLogin(broker, login.id, { kind: 'failed', failure: 'otherBrowser' });
+      return reply.redirect(pagePath('otherBrowser', login.language), 303);
+    }
+    if (identification && !boundHere(request, identification)) return fromAnotherBrowser(reply, identification.id);
     const { code } = request.query;
     let outcome: Parameters<typeof finishIdentification>[2];
     if (!code) {

@@ -1,12 +1,13 @@
-import type { FastifyReply } from 'fastify';
-import { SESSION_COOKIE, sessionCookieOptions } from '../account/sessions.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sessionCookieOf } from '../account/sessions.ts';
 import type { Broker } from '../broker.ts';
 
-/** Sets and clears the account's session cookie with the same flags everywhere. */
+/** Reads, sets and clears the account's session cookie with the same name and flags everywhere. */
 export function sessionCookie(broker: Broker) {
-  const options = sessionCookieOptions(broker.config.publicBaseUrl);
+  const { name, options } = sessionCookieOf(broker.config.publicBaseUrl);
   return {
-    set: (reply: FastifyReply, sessionId: string) => reply.setCookie(SESSION_COOKIE, sessionId, options),
-    clear: (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, options),
+    read: (request: FastifyRequest): string | undefined => request.cookies[name],
+    set: (reply: FastifyReply, sessionId: string) => reply.setCookie(name, sessionId, options),
+    clear: (reply: FastifyReply) => reply.clearCookie(name, options),
   };
 }

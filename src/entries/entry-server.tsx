@@ -13,7 +13,13 @@ import { NotFoundPage } from '../features/site/NotFoundPage.tsx';
 import { ProductPage } from '../features/site/ProductPage.tsx';
 import { PublishersPage } from '../features/publishers/PublishersPage.tsx';
 import { LOADER_URL } from '../features/publishers/snippet.ts';
-import { AccountPage, LinkInvalidPage, SmsOptOutPage, UnsubscribePage } from '../features/account/index.ts';
+import {
+  AccountPage,
+  LinkInvalidPage,
+  OtherBrowserPage,
+  SmsOptOutPage,
+  UnsubscribePage,
+} from '../features/account/index.ts';
 import { WorkflowShell } from '../features/application/WorkflowShell.tsx';
 import { articleFragment, legalFragment, publishedFragments as rawPublishedFragments } from './content.ts';
 import { fillLenderCopy, lenderCopyValues } from '../features/site/lender-copy.ts';
@@ -107,6 +113,8 @@ function pageBody(resolved: ResolvedPage): ReactNode {
       return <AccessibilityPage />;
     case 'linkInvalid':
       return <LinkInvalidPage />;
+    case 'otherBrowser':
+      return <OtherBrowserPage />;
     case 'notFound':
       return <NotFoundPage />;
   }
@@ -234,6 +242,32 @@ export function renderIdentifiedPage(
         <p className="lead">{t(result)}</p>
         <button type="button" className="button button--primary" data-close-window="">
           {t('close')}
+        </button>
+      </main>
+    </FrameDocument>,
+  );
+  return `<!doctype html>${withoutStyleAttributes(html)}`;
+}
+
+/**
+ * The page a widget's identification tab opens first: it asks the frame that opened it for the return state,
+ * binds itself and goes on to the provider; opened any other way it says where to start instead.
+ */
+export function renderIdentifyPage(lang: Language, assets: PageAssets): string {
+  const i18n = i18nByLanguage[lang];
+  const t = (key: string) => i18n.t(`identify.${key}`, { ns: 'widget' });
+  const close = i18n.t('identified.close', { ns: 'widget' });
+  const html = renderToString(
+    <FrameDocument lang={lang} title={t('title')} assets={assets}>
+      <main className="widget widget--identified container" data-identify="">
+        <h1>{t('title')}</h1>
+        <p className="lead" data-identify-message="" role="status">
+          {t('lead')}
+        </p>
+        <template data-identify-orphan="">{t('orphan')}</template>
+        <template data-identify-failed="">{t('failed')}</template>
+        <button type="button" className="button button--secondary" data-close-window="">
+          {close}
         </button>
       </main>
     </FrameDocument>,

@@ -141,6 +141,7 @@ for (const lang of ['lv', 'ru'] as const) {
   for (const kind of ['calculator', 'application'] as const) {
     await write(`_widget-${kind}.${lang}.html`, ssr.renderWidgetFrame(kind, lang, widgetAssetsFor[kind](lang)));
   }
+  await write(`_widget-identify.${lang}.html`, ssr.renderIdentifyPage(lang, widgetAssetsFor.identified(lang)));
   for (const result of ['confirmed', 'failed', 'signed'] as const) {
     await write(
       `_widget-identified-${result}.${lang}.html`,

@@ -4,12 +4,15 @@ import { startBroker, type RunningBroker, type Storage } from '../support/broker
 import {
   allLendersAnswered,
   answerSmartId,
+  browserMarkOf,
   identifyByBank,
   formOf,
+  loginByBank as loginThroughBank,
   postForm,
   submit,
   waitForStatus,
 } from '../support/flow.ts';
+import { present } from '../support/present.ts';
 
 /** The personal account over HTTP, as its page uses it: login, the person's applications, consents, logout. */
 
@@ -28,29 +31,8 @@ describe.each<Storage>(['pglite', 'postgres'])('the personal account (%s)', (sto
 
   const json = { 'content-type': 'application/json' };
 
-  /** Logs in through the sandbox bank: where the browser is sent back, and the Set-Cookie of that answer. */
-  const loginByBank = async (personalCode = PERSON, language: 'lv' | 'ru' = 'lv') => {
-    const start = await fetch(`${base}/api/account/login/start`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ method: 'bank', institutionId: 'daugavas-banka', language }),
-    });
-    expect(start.status).toBe(200);
-    const { redirectUrl } = (await start.json()) as { redirectUrl: string };
-    const page = await fetch(redirectUrl);
-    const { action, fields } = formOf(await page.text(), redirectUrl);
-    const decided = await postForm(action, {
-      ...fields,
-      personal_code: personalCode,
-      first_name: 'Jānis',
-      last_name: 'Bērziņš',
-      decision: 'approve',
-    });
-    expect(decided.status).toBe(303);
-    const back = await fetch(decided.headers.get('location') ?? '', { redirect: 'manual' });
-    expect(back.status).toBe(303);
-    return { location: back.headers.get('location') ?? '', setCookie: back.headers.get('set-cookie') ?? '' };
-  };
+  const loginByBank = async (personalCode = PERSON, language: 'lv' | 'ru' = 'lv') =>
+    loginThroughBank(base, personalCode, language);
 
   const cookieOf = (setCookie: string) => setCookie.split(';')[0] ?? '';
 
@@ -207,6 +189,7 @@ describe.each<Storage>(['pglite', 'postgres'])('the personal account (%s)', (sto
       body: JSON.stringify({ method: 'smartId', personalCode: PERSON, language: 'ru' }),
     });
     expect(start.status).toBe(200);
+    const browser = { ...json, cookie: present(browserMarkOf(start), 'the starting browser’s mark') };
     const { verificationCode, pollSecret } = (await start.json()) as { verificationCode: string; pollSecret: string };
     expect(verificationCode).toMatch(/^\d{4}$/);
     await answerSmartId(base, PERSON, 'OK');
@@ -215,7 +198,7 @@ describe.each<Storage>(['pglite', 'postgres'])('the personal account (%s)', (sto
     for (let round = 0; round < 20 && state === 'pending'; round += 1) {
       const poll = await fetch(`${base}/api/account/login/poll`, {
         method: 'POST',
-        headers: json,
+        headers: browser,
         body: JSON.stringify({ pollSecret }),
       });
       expect(poll.status).toBe(200);
@@ -227,7 +210,7 @@ describe.each<Storage>(['pglite', 'postgres'])('the personal account (%s)', (sto
     // the same secret never opens a second session
     const again = await fetch(`${base}/api/account/login/poll`, {
       method: 'POST',
-      headers: json,
+      headers: browser,
       body: JSON.stringify({ pollSecret }),
     });
     expect(await again.json()).toMatchObject({ state: 'failed' });

@@ -10,7 +10,7 @@ import { ApiRequestError, createBrokerClient, type BrokerClientOptions } from '.
 import type { ApplicationStatus, SubmitApplicationBody } from '../../domain/api.ts';
 import { validApplication } from '../fixtures/application.ts';
 import { startBroker, type RunningBroker } from '../support/broker.ts';
-import { allLendersAnswered, identifyByBank, throughProviderPage } from '../support/flow.ts';
+import { allLendersAnswered, identifyByBank, rememberStartingBrowser, throughProviderPage } from '../support/flow.ts';
 import { present } from '../support/present.ts';
 
 /** The browser's client of src/api against the real server, its jobs and its simulators, over HTTP. */
@@ -99,7 +99,10 @@ function countingFetch() {
   const counted: typeof fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     if (url.includes('/api/getApplicationStatus')) counter.statusRequests += 1;
-    return fetch(input, init);
+    const response = await fetch(input, init);
+    // the browser keeps the mark an identification's start sets, for the bank's return
+    if (url.includes('/api/identification/start')) await rememberStartingBrowser(response);
+    return response;
   };
   return { fetch: counted, counter };
 }
@@ -231,7 +234,7 @@ describe('the browser client of the broker API (pglite)', () => {
     });
     if (started.method === 'smartId') throw new Error('a bank answers an address');
     await vi.waitFor(() => expect(seen.at(-1)?.state).toBe('identifying'), SETTLED);
-    expect(await throughProviderPage(started.redirectUrl, BANK_APPROVES)).toEqual({
+    expect(await throughProviderPage(started.redirectUrl, BANK_APPROVES)).toMatchObject({
       wizardPath: '/applicantWorkflow/confirmingIdentity',
     });
     await vi.waitFor(() => expect(seen.at(-1)?.identification.state).toBe('succeeded'), SETTLED);

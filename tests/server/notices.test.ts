@@ -6,6 +6,7 @@ import {
   allLendersAnswered,
   formOf,
   identifyByBank,
+  loginByBank as loginThroughBank,
   postForm,
   status,
   submit,
@@ -67,24 +68,8 @@ describe('e-mail and SMS notices', () => {
     await queueDrained(running.broker.boss, QUEUES.notice);
   };
   /** Logs in to the account through the sandbox bank; the session's cookie. */
-  const loginByBank = async (personalCode: string): Promise<string> => {
-    const start = await fetch(`${base}/api/account/login/start`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ method: 'bank', institutionId: 'daugavas-banka', language: 'lv' }),
-    });
-    const { redirectUrl } = (await start.json()) as { redirectUrl: string };
-    const { action, fields } = formOf(await (await fetch(redirectUrl)).text(), redirectUrl);
-    const decided = await postForm(action, {
-      ...fields,
-      personal_code: personalCode,
-      first_name: 'Jānis',
-      last_name: 'Bērziņš',
-      decision: 'approve',
-    });
-    const back = await fetch(decided.headers.get('location') ?? '', { redirect: 'manual' });
-    return (back.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  };
+  const loginByBank = async (personalCode: string): Promise<string> =>
+    (await loginThroughBank(base, personalCode)).setCookie.split(';')[0] ?? '';
   const linkIn = (mail: Mail | undefined, path: string) => {
     const match = new RegExp(`${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${path}[^\\s"<>)]*`).exec(mail?.text ?? '');
     expect(match).not.toBeNull();

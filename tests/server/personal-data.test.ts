@@ -8,7 +8,7 @@ import { validApplication } from '../fixtures/application.ts';
 import { openApplicant } from '../../server/applications/applicant-record.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from '../../server/applications/status.ts';
 import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
-import { allLendersAnswered, formOf, postForm } from '../support/flow.ts';
+import { allLendersAnswered, browserMarkOf, formOf, postForm } from '../support/flow.ts';
 import { present } from '../support/present.ts';
 
 /**
@@ -176,7 +176,10 @@ describe.each<Storage>(['pglite', 'postgres'])('personal data (%s)', (storage) =
       decision: 'approve',
     });
     expect(decided.status).toBe(303);
-    const back = await fetch(present(decided.headers.get('location'), 'the bank redirect'), { redirect: 'manual' });
+    const back = await fetch(present(decided.headers.get('location'), 'the bank redirect'), {
+      redirect: 'manual',
+      headers: { cookie: present(browserMarkOf(started), 'the starting browser’s mark') },
+    });
     await record('bank return', back);
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe('/applicantWorkflow/confirmingIdentity');

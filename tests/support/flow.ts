@@ -6,6 +6,7 @@ import type { LoanApplicationInput } from '../../domain/application.ts';
 import type { LoanPurpose } from '../../domain/loan-purposes.ts';
 import { validApplication } from '../fixtures/application.ts';
 import { postForm } from '../../server/identity/test-support.ts';
+import { WIDGET_IDENTIFY_PATH } from '../../domain/widget-protocol/constants.ts';
 
 /** What a browser does with the API and the providers' pages, step by step, over HTTP. */
 
@@ -66,27 +67,103 @@ export async function waitForStatus(
 export const allLendersAnswered = (s: ApplicationStatus) =>
   s.lenders.length > 0 && s.lenders.every((lender) => ['offer', 'declined', 'noAnswer'].includes(lender.progress));
 
+/**
+ * The browser's mark that a start set (server/http/browser-binding.ts), by the provider address it answered:
+ * the browser that began a login or an identification is the one that follows its redirect.
+ */
+const startingBrowsers = new Map<string, string>();
+
+/** The `name=value` of the browser mark a start's answer set, if any. */
+export const browserMarkOf = (response: Response): string | null =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .find((pair) => /^(__Host-)?kk_browser=/.test(pair)) ?? null;
+
+/** Remembers which browser began a start whose answer sends it to a provider. */
+export async function rememberStartingBrowser(response: Response): Promise<void> {
+  const mark = browserMarkOf(response);
+  if (!mark || !response.ok) return;
+  const { redirectUrl } = (await response.clone().json()) as { redirectUrl?: string };
+  if (redirectUrl) startingBrowsers.set(redirectUrl, mark);
+}
+
 export async function startIdentification(base: string, body: Record<string, unknown>): Promise<Response> {
-  return fetch(`${base}/api/identification/start`, {
+  const response = await fetch(`${base}/api/identification/start`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+  await rememberStartingBrowser(response);
+  return response;
 }
 
-/** Goes through a provider's page (bank or eParaksts) and follows the redirects back to the wizard's path. */
+/**
+ * A widget's identification tab: handed the return state by its frame (here, from the start's answer), it
+ * binds itself and learns the provider's address, which it follows with the mark it got.
+ */
+export async function asWidgetTab(identifyPageUrl: string): Promise<string> {
+  const url = new URL(identifyPageUrl);
+  const bound = await fetch(new URL('/api/identification/bind', url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ returnState: url.hash.slice(1), language: url.searchParams.get('lang') ?? 'lv' }),
+  });
+  expect(bound.status).toBe(200);
+  await rememberStartingBrowser(bound);
+  return ((await bound.json()) as { redirectUrl: string }).redirectUrl;
+}
+
+/**
+ * Goes through a provider's page (bank or eParaksts) and follows the redirects back to the wizard's path,
+ * in the browser that began it, or (`inAnotherBrowser`) in one that never saw the start.
+ */
 export async function throughProviderPage(
   redirectUrl: string,
   answer: Record<string, string>,
-): Promise<{ wizardPath: string }> {
+  { inAnotherBrowser = false }: { inAnotherBrowser?: boolean } = {},
+): Promise<{ wizardPath: string; setCookie: string }> {
+  if (new URL(redirectUrl).pathname === WIDGET_IDENTIFY_PATH) {
+    return throughProviderPage(await asWidgetTab(redirectUrl), answer, { inAnotherBrowser });
+  }
   const page = await fetch(redirectUrl);
   expect(page.status).toBe(200);
   const { action, fields } = formOf(await page.text(), redirectUrl);
   const decided = await postForm(action, { ...fields, ...answer });
   expect(decided.status).toBe(303);
-  const back = await fetch(decided.headers.get('location') ?? '', { redirect: 'manual' });
+  const mark = inAnotherBrowser ? undefined : startingBrowsers.get(redirectUrl);
+  const back = await fetch(decided.headers.get('location') ?? '', {
+    redirect: 'manual',
+    ...(mark ? { headers: { cookie: mark } } : {}),
+  });
   expect(back.status).toBe(303);
-  return { wizardPath: back.headers.get('location') ?? '' };
+  return { wizardPath: back.headers.get('location') ?? '', setCookie: back.headers.get('set-cookie') ?? '' };
+}
+
+/**
+ * Logs in to the account through the sandbox bank: where the browser is sent back, and the Set-Cookie of
+ * that answer (the session's, when it worked).
+ */
+export async function loginByBank(
+  base: string,
+  personalCode: string,
+  language: 'lv' | 'ru' = 'lv',
+  browser: { inAnotherBrowser?: boolean } = {},
+): Promise<{ location: string; setCookie: string }> {
+  const start = await fetch(`${base}/api/account/login/start`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ method: 'bank', institutionId: 'daugavas-banka', language }),
+  });
+  expect(start.status).toBe(200);
+  await rememberStartingBrowser(start);
+  const { redirectUrl } = (await start.json()) as { redirectUrl: string };
+  const { wizardPath, setCookie } = await throughProviderPage(
+    redirectUrl,
+    { personal_code: personalCode, first_name: 'Jānis', last_name: 'Bērziņš', decision: 'approve' },
+    browser,
+  );
+  return { location: wizardPath, setCookie };
 }
 
 export async function identifyByBank(

@@ -10,6 +10,7 @@ import { storageOr } from './safe-storage.ts';
 import { announceProgress, announceStart, MARKS_KEY } from './application-events.ts';
 import { applyTheme, markTestMode } from './frame-theme.ts';
 import { applyOnlyOffersScreen } from './ApplyOnlyOffersScreen.tsx';
+import { openTab } from './open-tab.ts';
 
 /** In apply-only mode every screen with offers' figures gives way to the site, in a new tab. */
 function applyOnlyScreens(client: Parameters<typeof applyOnlyOffersScreen>[0]): ScreenOverrides {
@@ -50,7 +51,7 @@ async function start(root: HTMLElement): Promise<void> {
     env: {
       local,
       session,
-      navigate: (url) => void window.open(url, '_blank', 'noopener'),
+      navigate: (url) => openTab(window, url),
       onSubmitted: () => {
         // a new application: its start and its offers are news again
         session.removeItem(MARKS_KEY);
@@ -65,7 +66,7 @@ async function start(root: HTMLElement): Promise<void> {
       preselectedAmount: options.amount === undefined ? null : config.amount,
       preselectedTerm: options.term === undefined ? null : config.term,
     },
-    presentation: { embedded: true },
+    presentation: { embedded: true, openTab: (url) => openTab(window, url) },
     ...(config.mode === 'applyOnly' ? { screens: applyOnlyScreens(client) } : {}),
     beforeStart: (actor) => {
       if (bridge) announceProgress(actor, bridge, session);

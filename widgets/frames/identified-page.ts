@@ -1,12 +1,15 @@
 import '../../src/styles/fonts.scss';
 import '../../src/styles/site.css';
 import './frame.css';
+import { bindThisTab } from './identify-tab.ts';
 
 /**
- * The page a widget's popup or tab lands on after the bank, eParaksts or the lender's signing. The widget that opened
- * it follows the application's status by itself; this window has nothing left to do, so it closes
- * (browsers allow it for windows a script opened) or offers a button that does.
+ * The pages of a widget's popup or tab. First, before the bank or eParaksts, the page that binds the
+ * identification to this browser (identify-tab.ts). After the bank, eParaksts or the lender's signing, the page
+ * it lands on: the widget that opened it follows the application's status by itself; this window has nothing
+ * left to do, so it closes (browsers allow it for windows a script opened) or offers a button that does.
  */
 const close = () => window.close();
 document.querySelector('[data-close-window]')?.addEventListener('click', close);
-window.setTimeout(close, 1500);
+if (document.querySelector('[data-identify]')) bindThisTab(window, document);
+else window.setTimeout(close, 1500);

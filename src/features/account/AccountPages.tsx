@@ -57,3 +57,21 @@ export function LinkInvalidPage() {
     </AccountPageFrame>
   );
 }
+
+/** Where a login's or an identification's return lands when it reached a browser other than the one that began it. */
+export function OtherBrowserPage() {
+  const { t } = useTranslation('account');
+  const lang = useLanguage();
+  return (
+    <AccountPageFrame heading={t('otherBrowser.heading')} intro={t('otherBrowser.text')}>
+      <p className="account-actions">
+        <a className="button button--primary" href={pagePath('account', lang)}>
+          {t('otherBrowser.account')}
+        </a>
+        <a className="button button--secondary" href={newApplicationPath(lang)}>
+          {t('otherBrowser.application')}
+        </a>
+      </p>
+    </AccountPageFrame>
+  );
+}

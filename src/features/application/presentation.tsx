@@ -7,6 +7,8 @@ export interface WorkflowPresentation {
    * widget stays, so a screen offers to open that page again (a blocked popup, a closed tab).
    */
   readonly embedded: boolean;
+  /** how the widget opens such a page, so that its "open again" link opens it the same way */
+  readonly openTab?: (url: string) => void;
 }
 
 const PresentationContext = createContext<WorkflowPresentation>({ embedded: false });

@@ -18,7 +18,7 @@ export function ConfirmingIdentityScreen() {
   const code = useWorkflow(
     (snapshot) => snapshot.context.verificationCode ?? snapshot.context.status?.identification.verificationCode ?? null,
   );
-  const { embedded } = usePresentation();
+  const { embedded, openTab } = usePresentation();
   const identificationUrl = useWorkflow((snapshot) => snapshot.context.identificationUrl);
   const method = useWorkflow((snapshot) =>
     snapshot.context.verificationCode ? 'smartId' : (snapshot.context.status?.identification.method ?? null),
@@ -49,7 +49,16 @@ export function ConfirmingIdentityScreen() {
       {embedded && identificationUrl ? (
         <p className="screen__note">
           {t('confirming.popupNote')}{' '}
-          <a href={identificationUrl} target="_blank" rel="noopener">
+          <a
+            href={identificationUrl}
+            target="_blank"
+            rel="noopener"
+            onClick={(event) => {
+              if (!openTab) return;
+              event.preventDefault();
+              openTab(identificationUrl);
+            }}
+          >
             {t('confirming.openAgain')}
             <span className="visually-hidden"> {t('confirming.newWindow')}</span>
           </a>
