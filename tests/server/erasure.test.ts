@@ -126,6 +126,11 @@ describe.each<Storage>(['pglite', 'postgres'])('erasure tells every lender (%s)'
     expect(answer.lendersToBeTold.every((lender) => lender.lender !== lender.lenderId)).toBe(true);
 
     await queueDrained(running.broker.boss, QUEUES.lenderWithdrawal);
+    // as the README says: a finished job, which names the lender's reference, goes a day after it ends
+    const jobs = await running.broker.boss.findJobs<{ reason: string }>(QUEUES.lenderWithdrawal);
+    const erasureJobs = jobs.filter((job) => job.data.reason === 'erasure');
+    expect(erasureJobs.length).toBeGreaterThanOrEqual(sentTo.length);
+    expect(erasureJobs.every((job) => job.deleteAfterSeconds === 86_400)).toBe(true);
     const erasures = (await withdrawals()).filter((withdrawal) => withdrawal.reason === 'erasure');
     for (const key of sentTo) {
       const told = erasures.filter((withdrawal) => `${withdrawal.lenderId} ${withdrawal.applicationRef}` === key);
