@@ -6,7 +6,7 @@ import { openApplicant } from '../applications/applicant-record.ts';
 import { afterErasure, eraseWhere } from '../applications/lifecycle/transition.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from '../applications/status.ts';
 import { consentsOf } from './consents.ts';
-import { queueErasureNotice, recordErasure } from './erasure-notices.ts';
+import { erasuresOf, queueErasureNotice, recordErasure } from './erasure-notices.ts';
 
 /**
  * "My data": everything held about a person, as JSON (GDPR access and portability), and its erasure.
@@ -44,6 +44,8 @@ export async function exportPersonData(broker: Broker, personKey: string) {
     },
     applications,
     consents: await consentsOf(db, personKey),
+    // the record of past erasures is about the person too (Art. 15): which lenders were told, when, their answers
+    erasures: await erasuresOf(broker, personKey),
     sessions: sessions.map((session) => ({
       method: session.method,
       startedAt: session.created_at.toISOString(),
@@ -136,7 +138,8 @@ async function applicationExport(broker: Broker, row: ExportedRow) {
  * and links), their consents and sessions too. Every lender that ever received one of the applications is told to
  * erase it (GDPR Art. 17(2), 19), whatever it answered and however the application ended: a lender that declined, or
  * whose application expired or was signed, still holds what we sent it. Each lender reference is told once, and the
- * record of who was told stays for the person to see (erasure-notices.ts).
+ * record of who was told stays for the person to see (erasure-notices.ts); a later erasure leaves the earlier records
+ * in place, as keeping them is how we meet Art. 19 (Art. 17(3)(b)), and they end a year on by themselves.
  */
 export async function erasePersonData(broker: Broker, personKey: string): Promise<EraseAnswer> {
   const { notices, withdrawn, deleted } = await broker.db.transaction(async (tx) => {

@@ -144,6 +144,9 @@ describe.each<Storage>(['pglite', 'postgres'])('erasure tells every lender (%s)'
     const again = await account(cookie);
     expect(again.applications).toEqual([]);
     expect(again.erasures).toHaveLength(1);
+    // and the data download (Art. 15) carries the same record
+    const exported = await fetch(`${base}/api/account/export`, { headers: { cookie } });
+    expect(((await exported.json()) as { erasures: unknown }).erasures).toEqual(again.erasures);
     const [erasure] = again.erasures;
     expect(erasure?.lenders).toHaveLength(sentTo.length);
     for (const lender of erasure?.lenders ?? []) {
