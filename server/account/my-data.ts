@@ -173,8 +173,15 @@ export async function erasePersonData(broker: Broker, personKey: string): Promis
     };
   });
   afterErasure(broker, deleted);
-  // after the commit: a crash right here leaves the notices unsent, which the sweep queues again
-  for (const notice of notices) await queueErasureNotice(broker, notice);
+  // after the commit, and never failing the erasure: the data is gone either way, and a notice left unqueued (a
+  // crash, the queue's insert failing) is queued again by the sweep, as its record says it was never sent
+  for (const notice of notices) {
+    try {
+      await queueErasureNotice(broker, notice);
+    } catch (error) {
+      broker.log.error({ err: error, noticeId: notice.id, lenderId: notice.lenderId }, 'erasure notice not queued');
+    }
+  }
   const lenderIds = [...new Set(notices.map((notice) => notice.lenderId))];
   return {
     withdrawnApplications: withdrawn,

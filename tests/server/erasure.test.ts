@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { accountAnswerSchema, eraseAnswerSchema, type AccountAnswer } from '../../domain/account-api.ts';
+import { requeueUnsentErasureNotices } from '../../server/account/erasure-notices.ts';
 import { expireStaleApplications } from '../../server/applications/maintenance.ts';
 import { QUEUES } from '../../server/jobs/queues.ts';
 import type { LenderSandboxStats } from '../../server/sandbox/lenders/plugin.ts';
@@ -188,5 +189,41 @@ describe.each<Storage>(['pglite', 'postgres'])('erasure tells every lender (%s)'
     expect(await toDown()).toHaveLength(1);
     const told = (await account(await login(person))).erasures[0]?.lenders.find((l) => l.lenderId === down);
     expect(told).toMatchObject({ outcome: 'acknowledged', sentAt: expect.any(String), answeredAt: expect.any(String) });
+  });
+
+  it('sends the notices an erasure could not queue once the sweep comes by, each once', async () => {
+    const person = personalCode(1700, '030870');
+    const before = await received();
+    await answeredApplication(person);
+    const sentTo = [...(await received())].filter((key) => !before.has(key));
+    const queueDown = vi.spyOn(running.broker.boss, 'send').mockRejectedValue(new Error('queue unavailable'));
+    let answer;
+    try {
+      answer = await erase(await login(person));
+    } finally {
+      queueDown.mockRestore();
+    }
+    // the person's data is gone and the answer still names the lenders to be told
+    expect(answer.deletedApplications).toBe(1);
+    expect(answer.lendersToBeTold.length).toBeGreaterThan(0);
+    const told = async () =>
+      (await withdrawals()).filter(
+        (withdrawal) =>
+          withdrawal.reason === 'erasure' && sentTo.includes(`${withdrawal.lenderId} ${withdrawal.applicationRef}`),
+      );
+    expect(await told()).toEqual([]);
+
+    // the sweep leaves a fresh erasure a few minutes to queue its own notices; here those minutes have passed
+    await running.broker.db.query(
+      `UPDATE erasures SET requested_at = now() - interval '10 minutes' WHERE requested_at > now() - interval '1 minute'`,
+    );
+    expect(await requeueUnsentErasureNotices(running.broker)).toBe(sentTo.length);
+    await queueDrained(running.broker.boss, QUEUES.lenderWithdrawal);
+    expect((await told()).length).toBe(sentTo.length);
+    expect(new Set((await told()).map((withdrawal) => withdrawal.requestId)).size).toBe(sentTo.length);
+    // sent and answered: the next sweep has nothing left to queue
+    expect(await requeueUnsentErasureNotices(running.broker)).toBe(0);
+    const erasure = (await account(await login(person))).erasures[0];
+    expect(erasure?.lenders.every((lender) => lender.outcome === 'acknowledged')).toBe(true);
   });
 });
