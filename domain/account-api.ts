@@ -92,10 +92,38 @@ export const accountApplicationSchema = z.object({
 });
 export type AccountApplication = z.infer<typeof accountApplicationSchema>;
 
+/**
+ * How a lender answered the word of an erasure: `acknowledged` (it erased or held nothing more), `refused` (it
+ * answered with a refusal, which the operator takes up), `pending` (still trying), `unanswered` (we gave up after
+ * hours of retries; the operator takes it up).
+ */
+export const ERASURE_NOTICE_OUTCOMES = ['pending', 'acknowledged', 'refused', 'unanswered'] as const;
+
+/** One lender told of an erasure (GDPR Art. 19: the person may ask which recipients were informed). */
+export const erasureNoticeSchema = z.object({
+  lenderId: z.string(),
+  lender: z.string(),
+  /** when it was first sent; null until the first try */
+  sentAt: z.iso.datetime().nullable(),
+  /** when the lender answered */
+  answeredAt: z.iso.datetime().nullable(),
+  outcome: z.enum(ERASURE_NOTICE_OUTCOMES),
+});
+export type ErasureNotice = z.infer<typeof erasureNoticeSchema>;
+
+/** A past erasure of the person's data and the lenders it was sent to. */
+export const accountErasureSchema = z.object({
+  requestedAt: z.iso.datetime(),
+  lenders: z.array(erasureNoticeSchema),
+});
+export type AccountErasure = z.infer<typeof accountErasureSchema>;
+
 export const accountAnswerSchema = z.object({
   firstName: z.string(),
   applications: z.array(accountApplicationSchema),
   consents: z.array(consentSchema),
+  /** the person's past erasures, newest first (kept a year) */
+  erasures: z.array(accountErasureSchema),
   /** when the session ends if nothing happens (idle timeout) */
   sessionExpiresAt: z.iso.datetime(),
 });
@@ -114,7 +142,10 @@ export const logoutBodySchema = z.strictObject({
 export const eraseAnswerSchema = z.object({
   withdrawnApplications: z.number().int(),
   deletedApplications: z.number().int(),
+  /** every lender that received one of the applications, each once: each is told to erase it */
+  lendersToBeTold: z.array(z.object({ lenderId: z.string(), lender: z.string() })),
 });
+export type EraseAnswer = z.infer<typeof eraseAnswerSchema>;
 
 /** The footer's SMS opt-out: a phone number, a code by SMS, done. */
 const phoneField = z.string({ error: 'phone' }).max(24, { error: 'phone' }).refine(isValidPhone, { error: 'phone' });

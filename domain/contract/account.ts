@@ -162,7 +162,8 @@ export const erasePersonData = defineEndpoint({
   path: '/api/account/erase',
   operationId: 'erasePersonData',
   tag: 'Account',
-  summary: 'Delete everything held about the person; pending applications are withdrawn with each lender',
+  summary:
+    'Delete everything held about the person; every lender that received an application is told to erase it (GDPR Art. 17, 19)',
   security: 'accountSession',
   answers: { 200: eraseAnswerSchema },
   errors: SESSION_REFUSALS,

@@ -4,11 +4,15 @@ import type { Broker } from '../broker.ts';
 import { Refusal } from '../applications/refusal.ts';
 import { buildStatus } from '../applications/status.ts';
 import { consentsOf } from './consents.ts';
+import { erasuresOf } from './erasure-notices.ts';
 
 /** How many of a person's applications the account lists (newest first). */
 const MAX_LISTED = 50;
 
-/** Everything the account shows a logged-in person: their applications (newest first) and consents. */
+/**
+ * Everything the account shows a logged-in person: their applications (newest first), consents, and the lenders
+ * told of their past erasures.
+ */
 export async function accountOverview(
   broker: Broker,
   personKey: string,
@@ -47,7 +51,12 @@ export async function accountOverview(
       continuable: CONTINUABLE_STATES.includes(status.state) && row.token_expires_at.getTime() > Date.now(),
     });
   }
-  return { firstName, applications, consents: await consentsOf(broker.db, personKey) };
+  return {
+    firstName,
+    applications,
+    consents: await consentsOf(broker.db, personKey),
+    erasures: await erasuresOf(broker, personKey),
+  };
 }
 
 /** The application if it is this person's; anyone else's, like one that does not exist, is refused alike. */

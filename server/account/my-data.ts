@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { STATES_OPEN_WITH_LENDERS } from '../../domain/application-lifecycle.ts';
 import { company } from '../../domain/company.ts';
+import type { EraseAnswer } from '../../domain/account-api.ts';
 import type { Broker } from '../broker.ts';
 import { openApplicant } from '../applications/applicant-record.ts';
 import { afterErasure, eraseWhere } from '../applications/lifecycle/transition.ts';
 import { APPLICATION_COLUMNS, type ApplicationRow } from '../applications/status.ts';
-import { QUEUES, type LenderWithdrawalJob } from '../jobs/queues.ts';
 import { consentsOf } from './consents.ts';
+import { erasuresOf, queueErasureNotice, recordErasure } from './erasure-notices.ts';
 
 /**
  * "My data": everything held about a person, as JSON (GDPR access and portability), and its erasure.
@@ -44,6 +44,8 @@ export async function exportPersonData(broker: Broker, personKey: string) {
     },
     applications,
     consents: await consentsOf(db, personKey),
+    // the record of past erasures is about the person too (Art. 15): which lenders were told, when, their answers
+    erasures: await erasuresOf(broker, personKey),
     sessions: sessions.map((session) => ({
       method: session.method,
       startedAt: session.created_at.toISOString(),
@@ -133,20 +135,23 @@ async function applicationExport(broker: Broker, row: ExportedRow) {
 
 /**
  * Erasure: every application of the person goes (the lifecycle's `erased`, with its offers, lender rows, messages
- * and links), their consents and sessions too; each lender still holding one open is told it is withdrawn.
+ * and links), their consents and sessions too. Every lender that ever received one of the applications is told to
+ * erase it (GDPR Art. 17(2), 19), whatever it answered and however the application ended: a lender that declined, or
+ * whose application expired or was signed, still holds what we sent it. Each lender reference is told once, and the
+ * record of who was told stays for the person to see (erasure-notices.ts); a later erasure leaves the earlier records
+ * in place, as keeping them is how we meet Art. 19 (Art. 17(3)(b)), and they end a year on by themselves.
  */
-export async function erasePersonData(
-  broker: Broker,
-  personKey: string,
-): Promise<{ withdrawnApplications: number; deletedApplications: number }> {
-  const { jobs, withdrawn, deleted } = await broker.db.transaction(async (tx) => {
-    const open = (
-      await tx.query<{ application_id: string; lender_id: string; lender_reference: string }>(
-        `SELECT r.application_id, r.lender_id, r.lender_reference
+export async function erasePersonData(broker: Broker, personKey: string): Promise<EraseAnswer> {
+  const { notices, withdrawn, deleted } = await broker.db.transaction(async (tx) => {
+    // the applications first: their lender rows cannot change under the erasure (a callback locks them alike)
+    await tx.query('SELECT id FROM applications WHERE person_key = $1 FOR UPDATE', [personKey]);
+    const received = (
+      await tx.query<{ application_id: string; lender_id: string; lender_reference: string; open: boolean }>(
+        `SELECT r.application_id, r.lender_id, r.lender_reference,
+           (a.state = ANY($2::text[]) AND r.state IN ('sent', 'offer')) AS open
          FROM lender_requests r JOIN applications a ON a.id = r.application_id
-         WHERE a.person_key = $1 AND a.state = ANY($2::text[])
-           AND r.lender_reference IS NOT NULL AND r.state IN ('sent', 'offer')
-         FOR UPDATE OF a`,
+         WHERE a.person_key = $1 AND r.lender_reference IS NOT NULL
+         ORDER BY r.lender_id, r.lender_reference`,
         [personKey, STATES_OPEN_WITH_LENDERS],
       )
     ).rows;
@@ -154,20 +159,36 @@ export async function erasePersonData(
     await tx.query('DELETE FROM consents WHERE person_key = $1', [personKey]);
     await tx.query('DELETE FROM account_sessions WHERE person_key = $1', [personKey]);
     await tx.query('DELETE FROM login_attempts WHERE person_key = $1', [personKey]);
+    // one word per lender reference, however many rows name it
+    const told = new Map(
+      received.map((request) => [
+        `${request.lender_id}\u0000${request.lender_reference}`,
+        { lenderId: request.lender_id, lenderReference: request.lender_reference },
+      ]),
+    );
     return {
-      jobs: open.map((request): LenderWithdrawalJob => ({
-        lenderId: request.lender_id,
-        lenderReference: request.lender_reference,
-        requestId: randomUUID(),
-        reason: 'erasure',
-      })),
-      withdrawn: new Set(open.map((request) => request.application_id)).size,
+      notices: await recordErasure(tx, personKey, [...told.values()]),
+      withdrawn: new Set(received.filter((request) => request.open).map((request) => request.application_id)).size,
       deleted: removed,
     };
   });
   afterErasure(broker, deleted);
-  // after the commit: the rows are gone either way; a crash right here leaves a lender to expire the
-  // application on its own, which the partner agreement allows
-  for (const job of jobs) await broker.boss.send(QUEUES.lenderWithdrawal, job);
-  return { withdrawnApplications: withdrawn, deletedApplications: deleted.length };
+  // after the commit, and never failing the erasure: the data is gone either way, and a notice left unqueued (a
+  // crash, the queue's insert failing) is queued again by the sweep, as its record says it was never sent
+  for (const notice of notices) {
+    try {
+      await queueErasureNotice(broker, notice);
+    } catch (error) {
+      broker.log.error({ err: error, noticeId: notice.id, lenderId: notice.lenderId }, 'erasure notice not queued');
+    }
+  }
+  const lenderIds = [...new Set(notices.map((notice) => notice.lenderId))];
+  return {
+    withdrawnApplications: withdrawn,
+    deletedApplications: deleted.length,
+    lendersToBeTold: lenderIds.map((lenderId) => ({
+      lenderId,
+      lender: broker.lenders.get(lenderId)?.name ?? lenderId,
+    })),
+  };
 }

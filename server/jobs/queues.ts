@@ -10,9 +10,9 @@ export const QUEUES = {
   lenderSend: 'lender-send',
   /** re-queue lender requests and resume Smart-ID sessions a crash left behind; expire stale offers and applications */
   sweep: 'sweep',
-  /** delete applications past the retention period, old nonces and expired handoff codes */
+  /** delete applications past the retention period, old nonces, expired handoff codes, year-old erasure records */
   retention: 'data-retention',
-  /** tell a lender an application is withdrawn or erased */
+  /** tell a lender an application is withdrawn or erased (an erasure's word is recorded: account/erasure-notices.ts) */
   lenderWithdrawal: 'lender-withdraw',
   /** ask a lender that declined for a human review (Directive 2023/2225) */
   lenderReview: 'lender-review',
@@ -29,7 +29,8 @@ export type LenderSendJob = { readonly applicationId: string } | { readonly requ
 
 /**
  * No personal data, only the lender's own reference, so that the job outlives the application's deletion (an
- * erasure withdraws the application from its lenders after its rows are gone).
+ * erasure withdraws the application from its lenders after its rows are gone). An erasure's `requestId` is its
+ * notice's id in `erasure_notices`, where the lender's answer is recorded.
  */
 export interface LenderWithdrawalJob {
   readonly lenderId: string;
@@ -48,10 +49,13 @@ export interface NoticeJob {
   readonly noticeId: string;
 }
 
+/** How often a message to a lender is tried again: with the backoff below, about ten hours in all. */
+export const PARTNER_MESSAGE_RETRY_LIMIT = 20;
+
 /** Messages to a lender about an application it holds (withdrawal, review): retried for hours while it is down. */
 const PARTNER_MESSAGE_QUEUE_OPTIONS = {
   notify: true,
-  retryLimit: 20,
+  retryLimit: PARTNER_MESSAGE_RETRY_LIMIT,
   retryDelay: 2,
   retryBackoff: true,
   retryDelayMax: 3600,

@@ -15,6 +15,7 @@ import {
 import { sendWithdrawal } from '../applications/lender-withdrawal.ts';
 import { sendReviewRequest } from '../applications/review-request.ts';
 import { backfillPersonKeys } from '../account/person-key-backfill.ts';
+import { deleteOldErasures, requeueUnsentErasureNotices } from '../account/erasure-notices.ts';
 import { deleteOldLoginAttempts } from '../account/login.ts';
 import { deleteIdleSessions } from '../account/sessions.ts';
 import { sendNotice } from '../notices/notice-sender.ts';
@@ -56,12 +57,14 @@ export async function startWorkers(broker: Broker): Promise<void> {
     await resumeSmartIdSessions(broker);
     await expireStaleApplications(broker);
     await noticeExpiringOffers(broker);
+    await requeueUnsentErasureNotices(broker);
   });
   await boss.work(QUEUES.retention, { pollingIntervalSeconds: 30 }, async () => {
     await deleteExpiredData(broker);
     await deleteIdleSessions(broker.db);
     await deleteOldLoginAttempts(broker.db);
     await deleteExpiredOptOutCodes(broker.db);
+    await deleteOldErasures(broker.db);
   });
   await boss.work<LenderWithdrawalJob>(
     QUEUES.lenderWithdrawal,

@@ -98,13 +98,16 @@ export async function sendApplication(
   return { reference: accepted.data.reference };
 }
 
-/** The broker withdraws an application the lender holds (the person erased their data or withdrew it). */
+/**
+ * The broker withdraws an application the lender holds (the person erased their data or withdrew it). Answers the
+ * lender's HTTP status (2xx, or 404 for a reference it no longer has), which an erasure's record keeps.
+ */
 export const withdrawApplication = (
   lender: LenderEndpoint,
   lenderReference: string,
   withdrawal: PartnerWithdrawal,
   opts: { timeoutMs?: number } = {},
-): Promise<void> => postAboutApplication(lender, lenderReference, 'withdrawal', withdrawal, opts);
+): Promise<number> => postAboutApplication(lender, lenderReference, 'withdrawal', withdrawal, opts);
 
 /** The person asks the lender for a human review of its decline (the lender answers later by callback). */
 export const requestLenderReview = (
@@ -112,7 +115,7 @@ export const requestLenderReview = (
   lenderReference: string,
   review: PartnerReviewRequest,
   opts: { timeoutMs?: number } = {},
-): Promise<void> => postAboutApplication(lender, lenderReference, 'review', review, opts);
+): Promise<void> => postAboutApplication(lender, lenderReference, 'review', review, opts).then(() => undefined);
 
 /**
  * A signed message about an application the lender already holds, `POST {lender}/applications/{reference}/{what}`.
@@ -124,7 +127,7 @@ async function postAboutApplication(
   what: 'withdrawal' | 'review',
   message: { readonly requestId: string },
   opts: { timeoutMs?: number },
-): Promise<void> {
+): Promise<number> {
   const body = JSON.stringify(message);
   const url = `${lender.baseUrl.replace(/\/+$/, '')}/applications/${encodeURIComponent(lenderReference)}/${what}`;
   let response: IncomingAnswer;
@@ -146,8 +149,8 @@ async function postAboutApplication(
   if (response.status === 429 || response.status >= 500) {
     throw new LenderRetryableError(lender.id, `lender ${lender.id}: HTTP ${response.status}`, response.status);
   }
-  if (response.status === 404) return;
-  if (response.status < 200 || response.status >= 300) {
+  if (response.status !== 404 && (response.status < 200 || response.status >= 300)) {
     throw new LenderRejectedError(lender.id, `lender ${lender.id}: HTTP ${response.status}`, response.status);
   }
+  return response.status;
 }

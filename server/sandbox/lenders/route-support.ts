@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { checkPartnerMessage, IDEMPOTENCY_HEADER } from '../../lenders/partner-protocol.ts';
 import { parseJson } from '../../lenders/raw-json.ts';
 import { sandboxLenderSecret } from './sandbox-lenders-config.ts';
-import type { AcceptedApplication, LenderSandboxState } from './sandbox-state.ts';
+import { lenderKey, type AcceptedApplication, type LenderSandboxState } from './sandbox-state.ts';
 
 /**
  * What the sandbox lenders' route modules share: one registration's state, the lender in the path, and where the
@@ -69,7 +69,11 @@ export async function brokerMessageAbout<T extends { readonly requestId: string 
     return undefined;
   }
   const { reference } = request.params;
-  const accepted = [...state.accepted.values()].find((application) => application.reference === reference);
+  // a lender knows its own references only, never another lender's
+  const own = lenderKey(lender.id, '');
+  const accepted = [...state.accepted].find(
+    ([key, application]) => key.startsWith(own) && application.reference === reference,
+  )?.[1];
   if (!accepted) {
     void reply.code(404).send({ error: 'unknownReference' });
     return undefined;

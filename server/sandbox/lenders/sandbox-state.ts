@@ -42,6 +42,8 @@ export interface WithdrawalRecord {
   readonly lenderId: string;
   readonly reference: string;
   readonly applicationRef: string | null;
+  /** the broker's idempotency key: one record per key, however often it came */
+  readonly requestId: string;
   readonly reason: string;
   readonly receivedAt: string;
 }
@@ -129,6 +131,11 @@ export class LenderSandboxState {
 
   behaviourOf(lenderId: string): SandboxBehaviour {
     return this.behaviours.get(lenderId) ?? { mode: 'normal' };
+  }
+
+  /** error500: the lender answers every request with a server error, as one that is down would */
+  lenderBehaviourIsDown(lenderId: string): boolean {
+    return this.behaviourOf(lenderId).mode === 'error500';
   }
 
   offerFor(lenderId: string, offerId: string): OfferRecord | undefined {

@@ -7,6 +7,7 @@ import { lenderKey, remember } from './sandbox-state.ts';
  * The partner protocol's withdrawal, checked like an application (signature, replay, idempotency key):
  *
  *   POST {prefix}/:lenderId/applications/:reference/withdrawal   signed by the broker; 202, or 404 for an unknown reference
+ *                                                                (500 while the lender's behaviour is error500)
  *   GET  {prefix}/withdrawals                                    every withdrawal received, newest first (for tests)
  */
 export function registerWithdrawalRoutes(
@@ -17,6 +18,8 @@ export function registerWithdrawalRoutes(
   instance.post<{ Params: LenderParams & { reference: string }; Body: unknown }>(
     '/:lenderId/applications/:reference/withdrawal',
     async (request, reply) => {
+      // a lender that is down is down for every message, a withdrawal too: the broker must try again
+      if (state.lenderBehaviourIsDown(request.params.lenderId)) return reply.code(500).send({ error: 'internal' });
       const checked = await brokerMessageAbout(request, reply, state, brokerPartnerId, partnerWithdrawalSchema);
       if (!checked) return reply;
       const { lender, message, accepted } = checked;
@@ -26,12 +29,16 @@ export function registerWithdrawalRoutes(
         if (offer.applicationRef === accepted.applicationRef && offer.lenderId === lender.id)
           state.offers.delete(offerKey);
       }
-      remember(state.withdrawals, lenderKey(lender.id, reference), {
+      // one record per idempotency key, as a lender keeps them: the same message again (an answer lost on the way)
+      // is one withdrawal, a second message about the same reference is another
+      remember(state.withdrawals, lenderKey(lender.id, message.requestId), {
         lenderId: lender.id,
         reference,
         applicationRef: accepted.applicationRef,
+        requestId: message.requestId,
         reason: message.reason,
-        receivedAt: new Date().toISOString(),
+        receivedAt:
+          state.withdrawals.get(lenderKey(lender.id, message.requestId))?.receivedAt ?? new Date().toISOString(),
       });
       return reply.code(202).send({ withdrawn: true });
     },

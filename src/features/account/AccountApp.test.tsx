@@ -51,6 +51,7 @@ const ACCOUNT: AccountAnswer = {
   firstName: 'Jānis',
   sessionExpiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
   consents: CONSENTS,
+  erasures: [],
   applications: [
     {
       id: '7d8c3a4e-1b2c-4d5e-8f90-123456789abc',
@@ -104,7 +105,14 @@ function fakeClient(overrides: Partial<AccountClient> = {}): AccountClient {
       ),
     ),
     logout: vi.fn(async () => undefined),
-    erase: vi.fn(async () => ({ withdrawnApplications: 1, deletedApplications: 1 })),
+    erase: vi.fn(async () => ({
+      withdrawnApplications: 1,
+      deletedApplications: 1,
+      lendersToBeTold: [
+        { lenderId: 'ziemelu-banka', lender: 'Ziemeļu Banka' },
+        { lenderId: 'baltic-kredits', lender: 'Baltic Kredīts' },
+      ],
+    })),
     startSmsOptOut: vi.fn(async () => undefined),
     confirmSmsOptOut: vi.fn(async () => undefined),
     unsubscribe: vi.fn(async () => undefined),
@@ -310,7 +318,7 @@ describe('the personal account', () => {
     );
   });
 
-  it('erases only after a confirmation, then says so', async () => {
+  it('erases only after a confirmation, then says so and names the lenders to be told', async () => {
     const client = fakeClient();
     const user = userEvent.setup();
     renderAccount(client);
@@ -323,7 +331,44 @@ describe('the personal account', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: lvAccount.myData.confirm }),
     );
     expect(client.erase).toHaveBeenCalledTimes(1);
-    expect(await screen.findByText('Jūsu dati ir dzēsti. Atsaukto pieteikumu skaits: 1.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Jūsu dati ir dzēsti. Atsaukto pieteikumu skaits: 1. Par dzēšanu paziņosim 2 aizdevējiem: Ziemeļu Banka un Baltic Kredīts.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the past erasures only when there were some', async () => {
+    renderAccount(
+      fakeClient({
+        account: vi.fn(async () => ({
+          ...ACCOUNT,
+          applications: [],
+          erasures: [
+            {
+              requestedAt: '2026-11-20T09:00:00.000Z',
+              lenders: [
+                {
+                  lenderId: 'ziemelu-banka',
+                  lender: 'Ziemeļu Banka',
+                  sentAt: '2026-11-20T09:00:01.000Z',
+                  answeredAt: '2026-11-20T09:00:02.000Z',
+                  outcome: 'acknowledged' as const,
+                },
+              ],
+            },
+          ],
+        })),
+      }),
+    );
+    const section = await screen.findByRole('region', { name: lvAccount.erasures.heading });
+    expect(within(section).getByRole('listitem')).toHaveTextContent(/^Ziemeļu Banka: paziņots .*dzēšanu apstiprināja/);
+  });
+
+  it('shows no erasure section to a person who never erased', async () => {
+    renderAccount(fakeClient());
+    await screen.findByRole('region', { name: lvAccount.myData.heading });
+    expect(screen.queryByRole('region', { name: lvAccount.erasures.heading })).toBeNull();
   });
 
   it('logs out everywhere and shows the way back in', async () => {

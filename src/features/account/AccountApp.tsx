@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountAnswer } from '../../../domain/account-api.ts';
+import type { AccountAnswer, EraseAnswer } from '../../../domain/account-api.ts';
+import { intlLocale } from '../../../domain/language.ts';
 import { createAccountClient, type AccountClient } from '../../api/account-client.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -58,6 +59,15 @@ export function AccountApp({ client: given }: { client?: AccountClient }) {
     void Promise.resolve(failed ? t('login.failed') : null).then(load);
   }, [load, t]);
 
+  // which lenders will be told, in the words the person reads after the erasure (GDPR Art. 19)
+  const erasedNotice = (answer: EraseAnswer): string => {
+    const erased = t('myData.erased', { withdrawn: answer.withdrawnApplications });
+    const names = answer.lendersToBeTold.map((lender) => lender.lender);
+    if (names.length === 0) return erased;
+    const lenders = new Intl.ListFormat(intlLocale[lang], { type: 'conjunction' }).format(names);
+    return `${erased} ${t('myData.lendersTold', { count: names.length, lenders })}`;
+  };
+
   const logout = async (everywhere: boolean) => {
     try {
       await client.logout(everywhere);
@@ -83,7 +93,7 @@ export function AccountApp({ client: given }: { client?: AccountClient }) {
             account={view.account}
             onReload={() => void load()}
             onLogout={(everywhere) => void logout(everywhere)}
-            onErased={(withdrawn) => setView({ kind: 'login', notice: t('myData.erased', { withdrawn }) })}
+            onErased={(answer) => setView({ kind: 'login', notice: erasedNotice(answer) })}
           />
         ) : null}
       </div>

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import type { AccountAnswer } from '../../../domain/account-api.ts';
+import type { AccountAnswer, EraseAnswer } from '../../../domain/account-api.ts';
 import { newApplicationPath } from '../../../domain/wizard-paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
+import { AccountErasures } from './AccountErasures.tsx';
 import { ApplicationCard } from './ApplicationCard.tsx';
 import { ConsentCentre } from './ConsentCentre.tsx';
 import { MyData } from './MyData.tsx';
 
-/** A logged-in person's account: their applications, consents and data, and the ways out. */
+/** A logged-in person's account: their applications, consents and data, past erasures, and the ways out. */
 export function AccountOverview({
   account,
   onReload,
@@ -18,7 +19,7 @@ export function AccountOverview({
   account: AccountAnswer;
   onReload: () => void;
   onLogout: (everywhere: boolean) => void;
-  onErased: (withdrawn: number) => void;
+  onErased: (answer: EraseAnswer) => void;
 }) {
   const { t } = useTranslation('account');
   const lang = useLanguage();
@@ -53,6 +54,7 @@ export function AccountOverview({
       </section>
       <ConsentCentre initial={account.consents} />
       <MyData onErased={onErased} />
+      {account.erasures.length > 0 ? <AccountErasures erasures={account.erasures} /> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import type { EraseAnswer } from '../../../domain/account-api.ts';
 import { exportPersonData } from '../../../domain/contract/account.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -8,7 +9,7 @@ import { useAccountClient } from './account-context.ts';
 import { errorMessage } from './error-message.ts';
 
 /** Download everything held about me (GDPR access, portability) or erase it, after a confirmation. */
-export function MyData({ onErased }: { onErased: (withdrawn: number) => void }) {
+export function MyData({ onErased }: { onErased: (answer: EraseAnswer) => void }) {
   const { t } = useTranslation('account');
   const client = useAccountClient();
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +20,7 @@ export function MyData({ onErased }: { onErased: (withdrawn: number) => void }) 
     try {
       const answer = await client.erase();
       close();
-      onErased(answer.withdrawnApplications);
+      onErased(answer);
     } catch (failure) {
       setError(errorMessage(failure, t, t('myData.failed')));
       setBusy(false);
