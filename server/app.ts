@@ -19,6 +19,7 @@ import { registerPublisherRoutes } from './http/publisher-routes.ts';
 import { ApiProblem } from './http/problem.ts';
 import { apiSecurityHeaders, registerSecurityHeaders, siteSecurityHeaders } from './http/security-headers.ts';
 import { registerSite } from './site.ts';
+import { refuseOtherOrigins } from './http/same-origin.ts';
 
 export interface AppOptions {
   /** the Vite build with the prerendered pages; null serves the API alone (server tests run before the build) */
@@ -72,6 +73,7 @@ export async function buildApp({
   closeConnectionsWhenIdle(app);
   registerSecurityHeaders(app, apiHeaders);
   acceptUtf8JsonOnly(app);
+  refuseOtherOrigins(app, config.declaredPublicOrigin ?? null);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () => new ApiProblem(429, 'rateLimited'),

@@ -86,7 +86,9 @@ const ERROR_STATUSES: Readonly<Record<string, string>> = {
     '`idempotencyKey`, `handoffExpired`, `wrongSmsCode`, `unsubscribeLinkInvalid`, `invalidToken` or ' +
     '`badSignature` on a return',
   '401': 'Not authorized: `unauthorized` (no or unknown publisher key) or `notLoggedIn` (no live session)',
-  '403': 'Forbidden',
+  '403':
+    'Forbidden: `foreignOrigin` (a state-changing request a browser sent from another site), `badSignature` ' +
+    "(a partner's message signed by another partner's key)",
   '404': 'Not found: `invalidToken` (unknown or expired token), `offerNotFound`, `loginExpired` or `notFound`',
   '409': "Conflict with the application's state: `wrongState`, `offerExpired`, or `idempotencyKey` still in flight",
   '413': '`payloadTooLarge`: the body is over 64 KiB',
@@ -216,6 +218,8 @@ function successOf(status: string, answer: Answer): object {
 function responsesOf(endpoint: EndpointDefinition): Record<string, object> {
   const errors = new Set<string>(endpoint.errors.map(String));
   if (endpoint.body) for (const status of ['413', '415']) errors.add(status);
+  // every state-changing route refuses other sites' pages (server/http/same-origin.ts)
+  if (endpoint.method !== 'GET') errors.add('403');
   const responses: [string, object][] = [
     ...Object.entries(endpoint.answers).map(([status, answer]): [string, object] => [
       status,
