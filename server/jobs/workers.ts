@@ -20,6 +20,7 @@ import { deleteIdleSessions } from '../account/sessions.ts';
 import { sendNotice } from '../notices/notice-sender.ts';
 import { noticeExpiringOffers } from '../notices/notice-triggers.ts';
 import { deleteExpiredOptOutCodes } from '../notices/sms-opt-out.ts';
+import { deleteOldRecipientSends } from '../notices/recipient-limits.ts';
 
 /** Runs a fetched batch in parallel and settles each job by itself: one failure retries one job. */
 const eachJob =
@@ -62,6 +63,7 @@ export async function startWorkers(broker: Broker): Promise<void> {
     await deleteIdleSessions(broker.db);
     await deleteOldLoginAttempts(broker.db);
     await deleteExpiredOptOutCodes(broker.db);
+    await deleteOldRecipientSends(broker.db);
   });
   await boss.work<LenderWithdrawalJob>(
     QUEUES.lenderWithdrawal,
