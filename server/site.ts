@@ -13,7 +13,7 @@ import {
 } from '../domain/widget-protocol/loader-url.ts';
 import { WIDGET_IDENTIFY_PATH } from '../domain/widget-protocol/constants.ts';
 import { ApiProblem } from './http/problem.ts';
-import { widgetFrameSecurityHeaders } from './http/security-headers.ts';
+import { registerPageConsentPolicy, widgetFrameSecurityHeaders } from './http/security-headers.ts';
 
 /** Where a prerendered page lives in the build: / → index.html, /ru/x → ru/x/index.html. */
 const pageFile = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
@@ -50,6 +50,7 @@ export async function registerSite(
   clientDir: string,
   { publicOrigin }: SiteOptions = { publicOrigin: null },
 ): Promise<void> {
+  registerPageConsentPolicy(app);
   const pages = new Map<string, string>();
   const withLoader = new Set<string>();
   for (const path of allPagePaths()) {

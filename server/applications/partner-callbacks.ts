@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeOffer, type LenderOfferTerms, type Offer } from '../../domain/offer.ts';
+import { offerBreach } from '../../domain/offer-bounds.ts';
+import { recordRefusedOffer } from './offer-refusals.ts';
 import type { Sql } from '../db/database.ts';
 import type { LenderEndpoint } from '../lenders/registry.ts';
 import type { Broker } from '../broker.ts';
@@ -10,9 +12,6 @@ import { offerAnswerChange, type OfferAnswer } from './offer-answers.ts';
 import { sentRequests, type SentRequest } from './sent-requests.ts';
 import type { ApplicationState } from '../../domain/application-lifecycle.ts';
 import { afterLenderChanges, mayStartSql, requireAllowed, stateUpdateSql } from './lifecycle/transition.ts';
-
-const MAX_APR = 9_999;
-const MAX_TOTAL = 10_000_000;
 
 /** Each broker's batches (tests run several brokers in one process). */
 const batchesOf = new WeakMap<Broker, ApplicationBatches>();
@@ -46,7 +45,9 @@ export async function applyPartnerCallback(
   if (!request || request.lenderId !== lenderId) throw new Refusal('unknownLenderRequest');
   const { applicationId } = request;
   const offer =
-    callback.type === 'offer' || callback.type === 'reviewOffer' ? plausibleOffer(lender, callback.offer) : null;
+    callback.type === 'offer' || callback.type === 'reviewOffer'
+      ? await offerWithinBounds(broker, lender, applicationId, callback.offer, nonce)
+      : null;
 
   if (callback.type === 'offer') {
     if (offer) {
@@ -157,13 +158,29 @@ async function requestOf(broker: Broker, requestId: string): Promise<SentRequest
   return row && { applicationId: row.application_id, lenderId: row.lender_id };
 }
 
-/** The offer as the broker shows it; figures no loan has (an APR in the thousands) are a lender's mistake. */
-function plausibleOffer(lender: LenderEndpoint, terms: LenderOfferTerms): Offer {
+/**
+ * The offer as the broker shows it, when it is within the lender's configured ranges, the product's bounds and the
+ * cost cap's rate (domain/offer-bounds.ts). Otherwise it is refused and the refusal kept for the lender; with the
+ * message's nonce, a replay of a refused offer is refused as a replay and kept once.
+ */
+async function offerWithinBounds(
+  broker: Broker,
+  lender: LenderEndpoint,
+  applicationId: string,
+  terms: LenderOfferTerms,
+  nonce: OfferAnswer['nonce'] | undefined,
+): Promise<Offer> {
   const offer = normalizeOffer(terms, lender, randomUUID());
-  if (!Number.isFinite(offer.apr) || offer.apr > MAX_APR || offer.totalPayable > MAX_TOTAL) {
-    throw new Refusal('implausibleOffer');
-  }
-  return offer;
+  const breach = offerBreach(offer, lender);
+  if (breach === null) return offer;
+  const recorded = await recordRefusedOffer(
+    broker.db,
+    { applicationId, lenderId: lender.id, lenderOfferId: terms.offerId, breach, offer },
+    nonce,
+  );
+  if (!recorded) throw new Refusal('replayedMessage');
+  broker.log.warn({ applicationId, lenderId: lender.id, breach }, 'offer refused: outside its bounds');
+  throw new Refusal('offerOutOfBounds');
 }
 
 /** One offer a lender offer id (a review's new offer): a repeated callback inserts nothing. */

@@ -22,8 +22,11 @@ export type RefusalReason =
   | 'foreignLender'
   /** a callback names a request that lender never got */
   | 'unknownLenderRequest'
-  /** an offer with figures no loan has */
-  | 'implausibleOffer'
+  /**
+   * an offer outside the lender's configured ranges or the product's bounds, at a rate over the cost cap, or with
+   * figures no loan has
+   */
+  | 'offerOutOfBounds'
   /** a partner's signed message that was received before (its nonce is known) */
   | 'replayedMessage'
   /** the same Idempotency-Key is being used by a request still in flight */

@@ -97,7 +97,7 @@ export async function submitApplication(
   await recordFormConsents(broker, personKey, application, replaced?.createdAt);
   if (replaced) await takeOver(broker, id, replaced.id);
   // one receipt a person's attempt: a channel whose receipt came over from the replaced application gets none again
-  await noticeApplicationReceived(broker, id, noticeChoices);
+  await noticeApplicationReceived(broker, id, noticeChoices, application.email);
   return { token, expiresAt: expiresAt.toISOString() };
 }
 

@@ -31,7 +31,7 @@ const answerToRefusal: Record<RefusalReason, readonly [number, ApiErrorCode]> = 
   identificationFailed: [422, 'identificationFailed'],
   foreignLender: [403, 'badSignature'],
   unknownLenderRequest: [404, 'notFound'],
-  implausibleOffer: [400, 'validation'],
+  offerOutOfBounds: [422, 'offerOutOfBounds'],
   replayedMessage: [409, 'replay'],
   idempotencyKeyInFlight: [409, 'idempotencyKey'],
   idempotencyKeyReused: [422, 'idempotencyKey'],

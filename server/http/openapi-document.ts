@@ -94,7 +94,8 @@ const ERROR_STATUSES: Readonly<Record<string, string>> = {
   '413': '`payloadTooLarge`: the body is over 64 KiB',
   '415': '`unsupportedMediaType`: only UTF-8 JSON bodies are taken',
   '422':
-    'Understood but refused: `idempotencyKey` reused with another body, `unknownInstitution`, `identificationFailed`',
+    'Understood but refused: `idempotencyKey` reused with another body, `unknownInstitution`, `identificationFailed`, ' +
+    "`offerOutOfBounds` (a lender's offer outside its configured ranges, the product's bounds or the cost cap)",
   '429':
     '`rateLimited`: too many requests from this client; the Retry-After header says when to come back. ' +
     '`tooManyCodes`: the phone number got as many codes this hour as it may, whoever asked',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { applyPartnerCallback } from '../applications/partner-callbacks.ts';
-import { Refusal } from '../applications/refusal.ts';
+import { Refusal, type RefusalReason } from '../applications/refusal.ts';
 import type { Broker } from '../broker.ts';
 import { partnerCallbackSchema } from '../lenders/messages.ts';
 import { parseJson, useRawJsonBody } from '../lenders/raw-json.ts';
@@ -9,6 +9,9 @@ import { verifyPartnerMessage } from '../lenders/partner-protocol.ts';
 import { ApiProblem } from './problem.ts';
 import { partnerDecisions } from '../../domain/contract/unpublished.ts';
 import { perMinuteOfBody } from './route-options.ts';
+
+/** Refusals of an offer whose statement recorded the message's nonce already. */
+const NONCE_RECORDED: ReadonlySet<RefusalReason> = new Set(['replayedMessage', 'offerOutOfBounds']);
 
 /**
  * Lenders' signed callbacks. The signature covers the raw body, so this plugin keeps JSON bodies
@@ -39,7 +42,8 @@ export async function registerPartnerRoutes(app: FastifyInstance, broker: Broker
           await applyPartnerCallback(broker, lender.id, callback.data, nonce);
         } catch (error) {
           // refused before it reached that statement: the nonce is recorded here, so the message again is a replay
-          if (error instanceof Refusal && error.reason !== 'replayedMessage') await rememberNonce();
+          // (a refusal for its bounds recorded the nonce with the refusal)
+          if (error instanceof Refusal && !NONCE_RECORDED.has(error.reason)) await rememberNonce();
           throw error;
         }
         return reply.send({ ok: true });

@@ -1,32 +1,55 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import {
+  CONSENT_CATEGORIES,
+  consentCookieValue,
+  consentOfCookies,
+  type Consent,
+  type ConsentCategory,
+} from '../../domain/consent-cookie.ts';
 
-/** The third parties the site loads after consent (src/tracking/deferred-scripts.ts) and what they call. */
-const ANALYTICS = [
-  'https://www.googletagmanager.com',
-  'https://www.google-analytics.com',
-  'https://*.google-analytics.com',
-];
-const TESTING = ['https://dev.visualwebsiteoptimizer.com', 'https://*.visualwebsiteoptimizer.com'];
-const ADS = ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'];
+/**
+ * The third parties the site loads after consent (src/tracking/deferred-scripts.ts) and what they call, by the
+ * consent category that allows them. Some of these hosts serve script gadgets (JSONP, tag templates) that would
+ * run an injected snippet under our policy, so a page names a category's hosts only for a visitor who allowed it.
+ */
+const THIRD_PARTIES: Readonly<
+  Record<ConsentCategory, { readonly hosts: readonly string[]; readonly frames: boolean }>
+> = {
+  analytics: {
+    hosts: ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com'],
+    frames: false,
+  },
+  testing: { hosts: ['https://dev.visualwebsiteoptimizer.com', 'https://*.visualwebsiteoptimizer.com'], frames: true },
+  ads: {
+    hosts: ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'],
+    frames: true,
+  },
+};
+
+/** The hosts the consent allows: every category's, or its framed ones only. */
+const allowedHosts = (consent: Consent | null, framed = false): string[] =>
+  CONSENT_CATEGORIES.filter((category) => consent?.[category] && (!framed || THIRD_PARTIES[category].frames)).flatMap(
+    (category) => THIRD_PARTIES[category].hosts,
+  );
 
 /**
  * A strict Content Security Policy: scripts and styles from this origin only, no inline script, style
- * element or style attribute (a script may still set styles through the CSSOM), the consented third parties,
- * forms that post here, no plugins, no framing of the site.
+ * element or style attribute (a script may still set styles through the CSSOM), the third parties the visitor
+ * consented to and no other, forms that post here, no plugins, no framing of the site.
  */
-const options = (formTargets: readonly string[]): HelmetOptions => ({
+const options = (formTargets: readonly string[], consent: Consent | null): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       'default-src': ["'self'"],
-      'script-src': ["'self'", ...ANALYTICS, ...TESTING, ...ADS],
+      'script-src': ["'self'", ...allowedHosts(consent)],
       'style-src': ["'self'"],
-      'img-src': ["'self'", 'data:', ...ANALYTICS, ...TESTING, ...ADS],
+      'img-src': ["'self'", 'data:', ...allowedHosts(consent)],
       'font-src': ["'self'"],
-      'connect-src': ["'self'", ...ANALYTICS, ...TESTING, ...ADS],
-      'frame-src': ["'self'", ...ADS, ...TESTING],
+      'connect-src': ["'self'", ...allowedHosts(consent)],
+      'frame-src': ["'self'", ...allowedHosts(consent, true)],
       'form-action': ["'self'", ...formTargets],
       'frame-ancestors': ["'none'"],
       'base-uri': ["'self'"],
@@ -112,7 +135,9 @@ function headersOf(helmetOptions: HelmetOptions): Readonly<Record<string, string
   return Object.fromEntries(headers);
 }
 
-export const siteSecurityHeaders = (formTargets: readonly string[] = []) => headersOf(options(formTargets));
+/** The site's headers; without a consent (the default) its policy names no third party at all. */
+export const siteSecurityHeaders = (formTargets: readonly string[] = [], consent: Consent | null = null) =>
+  headersOf(options(formTargets, consent));
 export const apiSecurityHeaders = () => headersOf(apiOptions);
 export const widgetFrameSecurityHeaders = () => headersOf(widgetFrameOptions);
 
@@ -121,5 +146,35 @@ export function registerSecurityHeaders(app: FastifyInstance, headers: Readonly<
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
+  });
+}
+
+/**
+ * A page's policy by the consent cookie its request carries (domain/consent-cookie.ts): a category's hosts only
+ * with the visitor's consent to it. Added after the site's headers, so it replaces their policy; a context
+ * registered inside (the widget frames) sets its own after it. Pages answer `Vary: Cookie`, so no cache hands
+ * one visitor's policy to another.
+ */
+export function registerPageConsentPolicy(app: FastifyInstance, formTargets: readonly string[] = []): void {
+  const policies = new Map<string, string>();
+  const policyOf = (consent: Consent | null): string => {
+    const key = consent ? consentCookieValue(consent) : 'none';
+    let policy = policies.get(key);
+    if (policy === undefined) {
+      policy = siteSecurityHeaders(formTargets, consent)['content-security-policy'] ?? '';
+      policies.set(key, policy);
+    }
+    return policy;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('content-security-policy', policyOf(consentOfCookies(request.headers.cookie)));
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${String(vary)}, Cookie` : 'Cookie');
+    }
+    done(null, payload);
   });
 }

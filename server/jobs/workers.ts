@@ -21,6 +21,7 @@ import { deleteIdleSessions } from '../account/sessions.ts';
 import { sendNotice } from '../notices/notice-sender.ts';
 import { noticeExpiringOffers } from '../notices/notice-triggers.ts';
 import { deleteExpiredOptOutCodes } from '../notices/sms-opt-out.ts';
+import { deleteOldRecipientSends } from '../notices/recipient-limits.ts';
 
 /** Runs a fetched batch in parallel and settles each job by itself: one failure retries one job. */
 const eachJob =
@@ -65,6 +66,7 @@ export async function startWorkers(broker: Broker): Promise<void> {
     await deleteOldLoginAttempts(broker.db);
     await deleteExpiredOptOutCodes(broker.db);
     await deleteOldErasures(broker.db);
+    await deleteOldRecipientSends(broker.db);
   });
   await boss.work<LenderWithdrawalJob>(
     QUEUES.lenderWithdrawal,

@@ -4,6 +4,9 @@ import type { NoticeKind } from './templates/render.ts';
 import type { Broker } from '../broker.ts';
 import type { NoticeChannel, NoticeChoices } from '../account/consents.ts';
 import { QUEUES, type NoticeJob } from '../jobs/queues.ts';
+import type { Sql } from '../db/database.ts';
+import { mailboxKeyOf } from '../security/lookup-keys.ts';
+import { withinRecipientLimit, type OnRequestMessage } from './recipient-limits.ts';
 
 /**
  * When a message is due. Each is queued once per application, channel and occasion (the unique
@@ -17,6 +20,9 @@ const SMS_KINDS: ReadonlySet<NoticeKind> = new Set(['offersReady', 'expiryRemind
 /** "Offers ready" at most once per this many minutes. */
 const OFFERS_READY_EVERY_MINUTES = 10;
 
+/** A channel's recipient whose messages of this kind are limited per hour (recipient-limits.ts). */
+type LimitedRecipients = Partial<Record<NoticeChannel, { message: OnRequestMessage; recipientKey: string }>>;
+
 async function queueNotice(
   broker: Broker,
   applicationId: string,
@@ -24,20 +30,36 @@ async function queueNotice(
   kind: NoticeKind,
   dedupeKey: string,
   startAfterSeconds = 0,
+  limited: LimitedRecipients = {},
 ): Promise<void> {
   const channels: NoticeChannel[] = ['email', 'sms'];
   for (const channel of channels) {
     if (choices[channel] !== true || (channel === 'sms' && !SMS_KINDS.has(kind))) continue;
     // a test application (a publisher trying the widget in test mode) gets no message: its contacts
     // are whatever the publisher typed in
-    const [row] = (
-      await broker.db.query<{ id: string }>(
-        `INSERT INTO notices (id, application_id, kind, channel, dedupe_key)
-         SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM applications WHERE id = $2 AND test)
-         ON CONFLICT (application_id, channel, dedupe_key) DO NOTHING RETURNING id`,
-        [randomUUID(), applicationId, kind, channel, dedupeKey],
-      )
-    ).rows;
+    const insert = async (sql: Sql) =>
+      (
+        await sql.query<{ id: string }>(
+          `INSERT INTO notices (id, application_id, kind, channel, dedupe_key)
+           SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM applications WHERE id = $2 AND test)
+           ON CONFLICT (application_id, channel, dedupe_key) DO NOTHING RETURNING id`,
+          [randomUUID(), applicationId, kind, channel, dedupeKey],
+        )
+      ).rows[0];
+    const limit = limited[channel];
+    let row: { id: string } | undefined;
+    if (limit) {
+      // only a message that is queued counts against the recipient: a test application or a receipt taken over
+      // from an edited application costs nothing
+      await broker.db.transaction((tx) =>
+        withinRecipientLimit(tx, limit.message, limit.recipientKey, async () => {
+          row = await insert(tx);
+          return row !== undefined;
+        }),
+      );
+    } else {
+      row = await insert(broker.db);
+    }
     if (row) {
       const job: NoticeJob = { noticeId: row.id };
       await broker.boss.send(QUEUES.notice, job, startAfterSeconds > 0 ? { startAfter: startAfterSeconds } : {});
@@ -53,8 +75,13 @@ export async function noticeApplicationReceived(
   broker: Broker,
   applicationId: string,
   choices: NoticeChoices,
+  email: string,
 ): Promise<void> {
-  await queueNotice(broker, applicationId, choices, 'received', 'received');
+  // anyone may submit with anyone's address: a mailbox gets a few receipts an hour, whoever submits and from
+  // wherever; the submission itself is taken (refusing it would let a stranger block the person's own application)
+  await queueNotice(broker, applicationId, choices, 'received', 'received', 0, {
+    email: { message: 'receiptEmail', recipientKey: mailboxKeyOf(broker.config.lookupKey, email) },
+  });
 }
 
 /** After a lender answered, a contract was signed or its money paid: offers ready, all answered, signed, paid. */

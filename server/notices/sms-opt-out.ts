@@ -4,18 +4,16 @@ import type { Broker } from '../broker.ts';
 import type { Sql } from '../db/database.ts';
 import { Refusal } from '../applications/refusal.ts';
 import { phoneKeyOf } from '../security/lookup-keys.ts';
+import { withinRecipientLimit } from './recipient-limits.ts';
 
 /**
  * The footer's SMS opt-out: whoever holds the phone gets a code by SMS and, with it, stops every SMS
- * to that number. The number is kept only as a keyed hash; the code only as a hash, for 10 minutes.
+ * to that number. The number is kept only as a keyed hash; the code only as a hash, for 10 minutes. A number gets
+ * a few codes an hour, whoever asks and from wherever (recipient-limits.ts); the route's per-address limit comes on
+ * top.
  */
 const CODE_MINUTES = 10;
 const MAX_ATTEMPTS = 5;
-/**
- * Codes a phone number gets in an hour, whoever asks and from wherever: enough for a person who mistyped or lost
- * one, too few to flood someone else's phone. The per-address limit of the route comes on top.
- */
-export const CODES_PER_PHONE_HOUR = 3;
 
 const CODE_TEXT: Record<Language, (code: string) => string> = {
   lv: (code) => `Kreditkompass: jūsu kods atteikumam no īsziņām ir ${code}. Tas derīgs ${CODE_MINUTES} minūtes.`,
@@ -28,25 +26,17 @@ const hashCode = (phoneKey: string, code: string): Buffer =>
 export async function startSmsOptOut(broker: Broker, phoneNumber: string, language: Language): Promise<void> {
   const phoneKey = phoneKeyOf(broker.config.lookupKey, phoneNumber);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const allowed = await broker.db.transaction(async (tx) => {
-    // one number's requests one after another, so that simultaneous ones cannot all pass the count
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms-code:${phoneKey}`]);
-    const [sent] = (
-      await tx.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM sms_code_sends WHERE phone_key = $1 AND sent_at > now() - interval '1 hour'`,
-        [phoneKey],
-      )
-    ).rows;
-    if ((sent?.count ?? 0) >= CODES_PER_PHONE_HOUR) return false;
-    await tx.query('INSERT INTO sms_code_sends (phone_key) VALUES ($1)', [phoneKey]);
-    await tx.query(
-      `INSERT INTO sms_opt_out_codes (phone_key, code_hash, attempts, expires_at)
-       VALUES ($1, $2, 0, now() + make_interval(mins => $3))
-       ON CONFLICT (phone_key) DO UPDATE SET code_hash = $2, attempts = 0, expires_at = now() + make_interval(mins => $3)`,
-      [phoneKey, hashCode(phoneKey, code).toString('base64url'), CODE_MINUTES],
-    );
-    return true;
-  });
+  const allowed = await broker.db.transaction((tx) =>
+    withinRecipientLimit(tx, 'smsOptOutCode', phoneKey, async () => {
+      await tx.query(
+        `INSERT INTO sms_opt_out_codes (phone_key, code_hash, attempts, expires_at)
+         VALUES ($1, $2, 0, now() + make_interval(mins => $3))
+         ON CONFLICT (phone_key) DO UPDATE SET code_hash = $2, attempts = 0, expires_at = now() + make_interval(mins => $3)`,
+        [phoneKey, hashCode(phoneKey, code).toString('base64url'), CODE_MINUTES],
+      );
+      return true;
+    }),
+  );
   if (!allowed) throw new Refusal('tooManyCodes');
   try {
     await broker.sms.send({ to: phoneNumber, text: CODE_TEXT[language](code) });
@@ -82,8 +72,7 @@ export async function confirmSmsOptOut(broker: Broker, phoneNumber: string, code
   if (!confirmed) throw new Refusal('wrongSmsCode');
 }
 
-/** Codes past their time, used or not, and sends older than the hour they count in: the daily clean-up deletes them. */
+/** Codes past their time, used or not: the daily clean-up deletes them. */
 export async function deleteExpiredOptOutCodes(sql: Sql): Promise<void> {
   await sql.query('DELETE FROM sms_opt_out_codes WHERE expires_at < now()');
-  await sql.query("DELETE FROM sms_code_sends WHERE sent_at < now() - interval '1 hour'");
 }

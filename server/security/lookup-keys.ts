@@ -16,3 +16,15 @@ export const personKeyOf = (lookupKey: Buffer, personalCode: string): string =>
 /** The phone an SMS opt-out belongs to. */
 export const phoneKeyOf = (lookupKey: Buffer, phoneNumber: string): string =>
   keyed(lookupKey, 'phone', normalizePhone(phoneNumber));
+
+/**
+ * The mailbox a message goes to, for counting what it gets: case and a `+tag` of the local part name the same
+ * mailbox at nearly every provider, so they are not a way around a per-recipient limit.
+ */
+export const mailboxKeyOf = (lookupKey: Buffer, email: string): string => {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  const local = at < 0 ? address : address.slice(0, at);
+  const domain = at < 0 ? '' : address.slice(at);
+  return keyed(lookupKey, 'mailbox', local.replace(/\+.*$/, '') + domain);
+};

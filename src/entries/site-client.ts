@@ -2,6 +2,7 @@ import '../styles/site.css';
 import { applyStorageRules } from '../tracking/storage-rules.ts';
 import { deferThirdPartyScripts } from '../tracking/deferred-scripts.ts';
 import { initCookieBanner } from '../tracking/cookie-banner.ts';
+import { readConsentCookie } from '../tracking/consent.ts';
 import { loadTraversedAddresses } from './load-traversed-address.ts';
 import { loadWebFonts } from './load-web-fonts.ts';
 
@@ -22,7 +23,8 @@ if (!document.getElementById('workflow-root')) loadTraversedAddresses(window);
 
 loadWebFonts(window);
 
-const scripts = deferThirdPartyScripts();
+// read before the banner writes the cookie again: what this page's request carried is what its policy allows
+const scripts = deferThirdPartyScripts(document, readConsentCookie(document));
 initCookieBanner(window.localStorage, (consent) => scripts.update(consent));
 
 const islands = [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-own-script])')];

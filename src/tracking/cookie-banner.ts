@@ -5,6 +5,7 @@ import {
   rejectAll,
   summarize,
   writeConsent,
+  writeConsentCookie,
   type Consent,
 } from './consent.ts';
 
@@ -37,6 +38,7 @@ export function initCookieBanner(storage: Storage, onChange: (consent: Consent |
 
   const decide = (consent: Consent) => {
     writeConsent(storage, consent);
+    writeConsentCookie(document, consent);
     // a hidden banner's focus would fall to the body, and the next Tab to the page's start
     if (banner.contains(document.activeElement)) {
       (cameFrom?.isConnected ? cameFrom : document.getElementById('main'))?.focus();
@@ -74,6 +76,8 @@ export function initCookieBanner(storage: Storage, onChange: (consent: Consent |
   choice?.querySelector('[data-cookie-action="change"]')?.addEventListener('click', open);
 
   const stored = readConsent(storage);
+  // a choice made before the cookie existed, or whose cookie ran out, reaches the server from the next page on
+  if (stored) writeConsentCookie(document, stored);
   showCurrent(stored);
   banner.hidden = stored !== null;
   onChange(stored);

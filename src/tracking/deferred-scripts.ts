@@ -3,6 +3,11 @@ import type { Consent, ConsentCategory } from './consent.ts';
 /**
  * Third-party tools: analytics, A/B testing and search-ads conversion tracking. None loads
  * before the visitor's first interaction, and each only with consent for its category.
+ *
+ * The page's Content Security Policy names a category's hosts only when the page was asked for with the
+ * consent cookie allowing it (server/http/security-headers.ts), and a document's policy cannot widen once it is
+ * loaded. So a page loads the tools its own policy allows (`allowedByPage`, the cookie the page was asked with)
+ * and the visitor still allows: a consent given on this page takes effect from the next page, a withdrawal at once.
  */
 export const THIRD_PARTY_SCRIPTS: Readonly<Record<ConsentCategory, string>> = {
   analytics: 'https://www.googletagmanager.com/gtag/js?id=G-KK2026LV',
@@ -17,7 +22,10 @@ export interface DeferredScripts {
   update(consent: Consent | null): void;
 }
 
-export function deferThirdPartyScripts(doc: Document = document): DeferredScripts {
+export function deferThirdPartyScripts(
+  doc: Document = document,
+  allowedByPage: Consent | null = null,
+): DeferredScripts {
   let interacted = false;
   let consent: Consent | null = null;
   const loaded = new Set<ConsentCategory>();
@@ -25,7 +33,7 @@ export function deferThirdPartyScripts(doc: Document = document): DeferredScript
   const load = () => {
     if (!interacted || !consent) return;
     for (const [category, src] of Object.entries(THIRD_PARTY_SCRIPTS) as [ConsentCategory, string][]) {
-      if (!consent[category] || loaded.has(category)) continue;
+      if (!consent[category] || !allowedByPage?.[category] || loaded.has(category)) continue;
       loaded.add(category);
       const script = doc.createElement('script');
       script.async = true;

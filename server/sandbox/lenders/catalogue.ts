@@ -1,4 +1,6 @@
 import type { LenderKind } from '../../../domain/offer.ts';
+import type { ServedRanges } from '../../../domain/offer-bounds.ts';
+import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from '../../../domain/loan-options.ts';
 import type { PartnerLoanPurpose } from '../../lenders/messages.ts';
 
 /**
@@ -167,6 +169,14 @@ export const SANDBOX_LENDERS: readonly SandboxLender[] = [
 ];
 
 const byId = new Map(SANDBOX_LENDERS.map((lender) => [lender.id, lender]));
+
+/** What the lender serves within what the form allows: its configuration's ranges; a wider range is never asked for. */
+export function servedRanges(lender: SandboxLender): ServedRanges {
+  return {
+    amounts: { min: Math.max(lender.minAmount, MIN_AMOUNT), max: Math.min(lender.maxAmount, MAX_AMOUNT) },
+    terms: { min: Math.max(lender.minTerm, MIN_TERM_MONTHS), max: Math.min(lender.maxTerm, MAX_TERM_MONTHS) },
+  };
+}
 
 export function findSandboxLender(id: string): SandboxLender | undefined {
   return byId.get(id);

@@ -7,7 +7,7 @@ import type {
   PartnerEmploymentDuration,
   PartnerIncome,
 } from '../../lenders/messages.ts';
-import type { SandboxLender } from './catalogue.ts';
+import { servedRanges, type SandboxLender } from './catalogue.ts';
 
 /**
  * A sandbox lender's credit decision: pure and deterministic (the same application on the same day always gets
@@ -19,7 +19,7 @@ import type { SandboxLender } from './catalogue.ts';
  *    unspecified other income; nobody counts unspecified other income), and income at least the lender's minimum
  *                                                                                        → 'income'
  * 4. an accepted income received for at least 4 months (banks: at least 6)              → 'employment'
- * 5. amount within the lender's range; outside it a counter-offer at the edge when the edge is close enough
+ * 5. amount within the lender's range (as the broker's configuration states it: within the form's bounds too); outside it a counter-offer at the edge when the edge is close enough
  *    (at least half the amount asked, at most 1.5 times it), else                       → 'lenderPolicy'
  *    the term is clamped to the lender's range
  * 6. monthly debt service (liabilities + the new instalment with its monthly fee) at most 40 % of income; else a
@@ -93,10 +93,10 @@ export function arrangementFeeFor(lender: SandboxLender, amount: number): number
 }
 
 /** Terms the lender would stretch to: the next multiples of 6 months, then its longest term. */
-function longerTerms(lender: SandboxLender, term: number): number[] {
+function longerTerms(maxTerm: number, term: number): number[] {
   const terms = new Set<number>();
-  for (let t = Math.floor(term / 6) * 6 + 6; t < lender.maxTerm; t += 6) terms.add(t);
-  if (lender.maxTerm > term) terms.add(lender.maxTerm);
+  for (let t = Math.floor(term / 6) * 6 + 6; t < maxTerm; t += 6) terms.add(t);
+  if (maxTerm > term) terms.add(maxTerm);
   return [...terms].sort((a, b) => a - b);
 }
 
@@ -129,15 +129,19 @@ export function decide(
   const bestDuration = Math.max(...documented.map((income) => DURATION_RANK[income.employmentDuration]));
   if (bestDuration < minimumDurationRank(lender)) return decline('employment');
 
+  // the broker refuses an offer outside what the lender is configured to serve, so the simulator never makes one
+  const served = servedRanges(lender);
+  const [minAmount, maxAmount] = [served.amounts.min, served.amounts.max];
+  const [minTerm, maxTerm] = [served.terms.min, served.terms.max];
   let amount = loan.amount;
-  if (amount > lender.maxAmount) {
-    if (lender.maxAmount < amount * 0.5) return decline('lenderPolicy');
-    amount = lender.maxAmount;
-  } else if (amount < lender.minAmount) {
-    if (lender.minAmount > amount * 1.5) return decline('lenderPolicy');
-    amount = lender.minAmount;
+  if (amount > maxAmount) {
+    if (maxAmount < amount * 0.5) return decline('lenderPolicy');
+    amount = maxAmount;
+  } else if (amount < minAmount) {
+    if (minAmount > amount * 1.5) return decline('lenderPolicy');
+    amount = minAmount;
   }
-  let term = Math.min(lender.maxTerm, Math.max(lender.minTerm, loan.term));
+  let term = Math.min(maxTerm, Math.max(minTerm, loan.term));
 
   const annualRate =
     Math.round(
@@ -149,18 +153,18 @@ export function decide(
     roundCents(annuityPayment(principal, annualRate, months)) + lender.monthlyFee <= capacity + 1e-9;
 
   if (!fits(amount, term)) {
-    const longer = longerTerms(lender, term).find((months) => fits(amount, months));
+    const longer = longerTerms(maxTerm, term).find((months) => fits(amount, months));
     if (longer !== undefined) {
       term = longer;
     } else {
       const step = lender.kind === 'bank' ? 100 : 50;
-      const affordable = principalFor(capacity - lender.monthlyFee - 0.01, annualRate, lender.maxTerm);
+      const affordable = principalFor(capacity - lender.monthlyFee - 0.01, annualRate, maxTerm);
       const smaller = Math.floor(affordable / step) * step;
-      if (smaller < lender.minAmount || smaller < loan.amount * 0.25 || !fits(smaller, lender.maxTerm)) {
+      if (smaller < minAmount || smaller < loan.amount * 0.25 || !fits(smaller, maxTerm)) {
         return decline('debtToIncome');
       }
       amount = smaller;
-      term = lender.maxTerm;
+      term = maxTerm;
     }
   }
 

@@ -1,8 +1,7 @@
 import { deriveSandboxSecret } from '../../config/sandbox-secret.ts';
 import type { LenderConfig } from '../../lenders/lender-config.ts';
 import { BROKER_PARTNER_ID } from '../../lenders/partner-protocol.ts';
-import { SANDBOX_LENDERS } from './catalogue.ts';
-import { MAX_AMOUNT, MAX_TERM_MONTHS, MIN_AMOUNT, MIN_TERM_MONTHS } from '../../../domain/loan-options.ts';
+import { SANDBOX_LENDERS, servedRanges } from './catalogue.ts';
 
 /** The secret the broker and a sandbox lender share. */
 export function sandboxLenderSecret(lenderId: string): Buffer {
@@ -25,9 +24,7 @@ export function sandboxLendersConfig(lendersBaseUrl: string): LenderConfig[] {
     endpoint: `${base}/${lender.id}`,
     keyId: BROKER_PARTNER_ID,
     secret: sandboxLenderSecret(lender.id).toString('base64'),
-    // what the lender serves, within what the form allows: a lender's wider range is never asked for
-    amounts: { min: Math.max(lender.minAmount, MIN_AMOUNT), max: Math.min(lender.maxAmount, MAX_AMOUNT) },
-    terms: { min: Math.max(lender.minTerm, MIN_TERM_MONTHS), max: Math.min(lender.maxTerm, MAX_TERM_MONTHS) },
+    ...servedRanges(lender),
     // the purposes it lends for: an application for another is not sent to it (it would decline it)
     purposes: [...lender.purposes],
     // simulators: a widget's test applications may go to them
