@@ -159,7 +159,10 @@ export const applicationMachine = setup({
           {
             guard: { type: 'tokenRejected', params: eventError },
             target: 'enteringEssence',
-            actions: assign({ startNotice: 'applicationNotFound' }),
+            actions: assign({
+              startNotice: ({ event }) =>
+                eventError({ event }).code === 'tokenRevoked' ? 'loggedOutEverywhere' : 'applicationNotFound',
+            }),
           },
           { target: 'error', actions: storeEventError },
         ],

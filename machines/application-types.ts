@@ -32,7 +32,8 @@ export interface ApplicationContext {
 }
 
 /** A later step asked for without an application in this browser, or with one the server no longer knows. */
-export type StartNotice = 'noApplication' | 'applicationNotFound';
+/** `loggedOutEverywhere`: the saved token was replaced when the person logged out everywhere; the account has it. */
+export type StartNotice = 'noApplication' | 'applicationNotFound' | 'loggedOutEverywhere';
 
 export interface ApplicationInput {
   readonly language: Language;

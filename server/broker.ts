@@ -10,6 +10,8 @@ import type { LenderEndpoint } from './lenders/registry.ts';
 import { createFieldCipher, type FieldCipher } from './security/field-cipher.ts';
 import { buildStatus } from './applications/status.ts';
 import { createStatusHub, type StatusHub } from './applications/status-hub.ts';
+import { forgetTokensOf } from './applications/lookup.ts';
+import { TOKENS_CHANNEL } from './applications/token-revocation.ts';
 import { createMailer, type Mailer } from './notices/mailer.ts';
 import { createSmsGateway, type SmsGateway } from './notices/sms-gateway.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './jobs/background-tasks.ts';
@@ -55,6 +57,9 @@ export async function createBroker(config: BrokerConfig, log: FastifyBaseLogger)
     return status ? JSON.stringify(status) : null;
   });
 
+  // "log out everywhere" in any process replaces tokens this process may hold in its cache
+  const unlistenTokens = await db.listen(TOKENS_CHANNEL, forgetTokensOf);
+
   const mailer = createMailer(config.notices.smtpUrl, config.notices.mailFrom);
   // the key names the task (an identification's id), never a person
   const background = createBackgroundTasks((key, error) =>
@@ -88,6 +93,7 @@ export async function createBroker(config: BrokerConfig, log: FastifyBaseLogger)
     async close() {
       await background.close();
       await hub.close();
+      await unlistenTokens();
       mailer.close();
       await boss.stop({ graceful: true, timeout: 5000 });
       await db.close();

@@ -1,6 +1,7 @@
 import type { Broker } from '../broker.ts';
 import { Refusal } from './refusal.ts';
 import { tokenHash } from '../security/tokens.ts';
+import { isRevokedToken } from './token-revocation.ts';
 
 interface TokenEntry {
   readonly id: string;
@@ -35,7 +36,15 @@ function remember(token: string, id: string, expiresAt: Date): TokenEntry {
   return entry;
 }
 
-/** The application a token opens; unknown and expired tokens both answer 404 invalidToken. */
+/** Drops the tokens of an application from this process's cache: "log out everywhere" replaced them. */
+export function forgetTokensOf(applicationId: string): void {
+  for (const [token, entry] of tokenCache) if (entry.id === applicationId) tokenCache.delete(token);
+}
+
+/**
+ * The application a token opens; unknown and expired tokens both answer 404 invalidToken, a token that
+ * "log out everywhere" replaced answers tokenRevoked, so its browser can lead the person to log in.
+ */
 export async function applicationIdForToken(broker: Broker, token: string): Promise<string> {
   let entry = tokenCache.get(token);
   if (!entry) {
@@ -45,7 +54,7 @@ export async function applicationIdForToken(broker: Broker, token: string): Prom
         [tokenHash(token)],
       )
     ).rows;
-    if (!row) throw new Refusal('unknownToken');
+    if (!row) throw new Refusal((await isRevokedToken(broker.db, token)) ? 'tokenRevoked' : 'unknownToken');
     entry = remember(token, row.id, row.token_expires_at);
   }
   if (entry.expiresAt <= Date.now()) throw new Refusal('unknownToken');

@@ -5,6 +5,8 @@
 export type RefusalReason =
   /** no application answers to the token, or its token expired */
   | 'unknownToken'
+  /** the token was replaced when the person logged out everywhere */
+  | 'tokenRevoked'
   /** the application is not in a state that allows the step */
   | 'wrongState'
   /** the chosen offer is not one of this application's */

@@ -6,6 +6,7 @@ import type { Tracking } from '../../domain/api.ts';
 import { normalizePersonalCode } from '../../domain/personal-code.ts';
 import { normalizePhone } from '../../domain/phone.ts';
 import type { Broker } from '../broker.ts';
+import { hasRevokedTokens } from './token-revocation.ts';
 import { Refusal } from './refusal.ts';
 import { newToken, tokenHash } from '../security/tokens.ts';
 import { applicationIdForToken, rememberToken } from './lookup.ts';
@@ -170,6 +171,8 @@ async function replay(
   ).rows;
   if (!row) return null;
   if (row.request_hash !== requestHash) throw new Refusal('idempotencyKeyReused');
+  // a browser that logged out everywhere gets no new token by sending its submission again
+  if (await hasRevokedTokens(broker.db, row.id)) throw new Refusal('tokenRevoked');
   const separator = row.token_ciphertext.indexOf('.');
   const token = broker.cipher.decrypt(
     row.token_ciphertext.slice(0, separator),

@@ -27,6 +27,7 @@ import type { Broker } from '../broker.ts';
 import { verifyBankReturn } from '../identity/bank-link.ts';
 import { INSTITUTIONS } from '../identity/institutions.ts';
 import { revokeContinueLinksOf } from '../notices/continue-links.ts';
+import { revokeApplicationTokensOf } from '../applications/token-revocation.ts';
 import { ApiProblem } from './problem.ts';
 import { browserBinding } from './browser-binding.ts';
 import { pagePath } from '../../domain/site-pages.ts';
@@ -253,8 +254,12 @@ function registerLogoutRoutes(
     async (request, reply) => {
       const session = sessionOf(request);
       if (request.body.everywhere) {
-        await endEverySession(broker.db, session.personKey);
-        await revokeContinueLinksOf(broker.db, session.personKey);
+        // every way back in at once: sessions, the links in messages, the applications' tokens and handoff codes
+        await broker.db.transaction(async (tx) => {
+          await endEverySession(tx, session.personKey);
+          await revokeContinueLinksOf(tx, session.personKey);
+          await revokeApplicationTokensOf(broker, tx, session.personKey);
+        });
       } else await endSession(broker.db, session.idHash);
       clearSessionCookie(reply);
       return reply.status(204).send(null);

@@ -22,6 +22,7 @@ const codeByFastifyError: Record<string, [number, ApiErrorCode]> = {
 /** A use-case's refusal as the caller gets it: the status and the code its words are under. */
 const answerToRefusal: Record<RefusalReason, readonly [number, ApiErrorCode]> = {
   unknownToken: [404, 'invalidToken'],
+  tokenRevoked: [404, 'tokenRevoked'],
   wrongState: [409, 'wrongState'],
   unknownOffer: [404, 'offerNotFound'],
   offerExpired: [409, 'offerExpired'],

@@ -89,7 +89,9 @@ const ERROR_STATUSES: Readonly<Record<string, string>> = {
   '403':
     'Forbidden: `foreignOrigin` (a state-changing request a browser sent from another site), `badSignature` ' +
     "(a partner's message signed by another partner's key)",
-  '404': 'Not found: `invalidToken` (unknown or expired token), `offerNotFound`, `loginExpired` or `notFound`',
+  '404':
+    'Not found: `invalidToken` (unknown or expired token), `tokenRevoked` (the token was replaced when the person ' +
+    'logged out everywhere: they log in to the account to go on), `offerNotFound`, `loginExpired` or `notFound`',
   '409': "Conflict with the application's state: `wrongState`, `offerExpired`, or `idempotencyKey` still in flight",
   '413': '`payloadTooLarge`: the body is over 64 KiB',
   '415': '`unsupportedMediaType`: only UTF-8 JSON bodies are taken',

@@ -15,6 +15,7 @@ import {
 import { sendWithdrawal } from '../applications/lender-withdrawal.ts';
 import { sendReviewRequest } from '../applications/review-request.ts';
 import { backfillPersonKeys } from '../account/person-key-backfill.ts';
+import { deleteExpiredRevokedTokens } from '../applications/token-revocation.ts';
 import { deleteOldErasures, requeueUnsentErasureNotices } from '../account/erasure-notices.ts';
 import { deleteOldLoginAttempts } from '../account/login.ts';
 import { deleteIdleSessions } from '../account/sessions.ts';
@@ -66,6 +67,7 @@ export async function startWorkers(broker: Broker): Promise<void> {
     await deleteOldLoginAttempts(broker.db);
     await deleteExpiredOptOutCodes(broker.db);
     await deleteOldErasures(broker.db);
+    await deleteExpiredRevokedTokens(broker.db);
     await deleteOldRecipientSends(broker.db);
   });
   await boss.work<LenderWithdrawalJob>(

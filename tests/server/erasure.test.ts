@@ -6,7 +6,7 @@ import { QUEUES } from '../../server/jobs/queues.ts';
 import type { LenderSandboxStats } from '../../server/sandbox/lenders/plugin.ts';
 import { personalCode } from '../e2e/support/personal-code.ts';
 import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
-import { allLendersAnswered, formOf, identifyByBank, postForm, submit, waitForStatus } from '../support/flow.ts';
+import { allLendersAnswered, identifyByBank, loginByBank, submit, waitForStatus } from '../support/flow.ts';
 import { jobAwaitsRetry, queueDrained } from '../support/settled.ts';
 
 /**
@@ -35,24 +35,7 @@ describe.each<Storage>(['pglite', 'postgres'])('erasure tells every lender (%s)'
 
   const json = { 'content-type': 'application/json' };
 
-  const login = async (code: string): Promise<string> => {
-    const start = await fetch(`${base}/api/account/login/start`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ method: 'bank', institutionId: 'daugavas-banka', language: 'lv' }),
-    });
-    const { redirectUrl } = (await start.json()) as { redirectUrl: string };
-    const { action, fields } = formOf(await (await fetch(redirectUrl)).text(), redirectUrl);
-    const decided = await postForm(action, {
-      ...fields,
-      personal_code: code,
-      first_name: 'Anna',
-      last_name: 'Ozola',
-      decision: 'approve',
-    });
-    const back = await fetch(decided.headers.get('location') ?? '', { redirect: 'manual' });
-    return (back.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  };
+  const login = async (code: string): Promise<string> => (await loginByBank(base, code)).setCookie.split(';')[0] ?? '';
 
   const account = async (cookie: string): Promise<AccountAnswer> => {
     const response = await fetch(`${base}/api/account`, { headers: { cookie } });

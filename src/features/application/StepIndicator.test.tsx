@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { WorkflowError } from '../../../machines/workflow-error.ts';
 import lvWorkflow from '../../../locales/lv/workflow.json';
 import ruWorkflow from '../../../locales/ru/workflow.json';
 import { createTestActor, renderWithWorkflow, testStatus } from './test-support.tsx';
@@ -74,6 +76,27 @@ describe.each(['lv', 'ru'] as const)('the start, when a later step was asked for
     renderWithWorkflow(<WorkflowApp />, { actor, language });
     await screen.findByRole('heading', { level: 1, name: words.steps.enteringEssence });
     expect(await screen.findByText(words.startNotice.applicationNotFound)).toBeInTheDocument();
+  });
+
+  it('with an application whose token "log out everywhere" replaced: the form, and the way to it through the account', async () => {
+    const actor = createTestActor({
+      language,
+      token: 'T'.repeat(43),
+      requestedStep: 'offers',
+      actors: {
+        loadStatus: fromPromise(async () => {
+          throw { code: 'tokenRevoked', status: 404 } satisfies WorkflowError;
+        }),
+      },
+    });
+    renderWithWorkflow(<WorkflowApp />, { actor, language });
+    await screen.findByRole('heading', { level: 1, name: words.steps.enteringEssence });
+    expect(await screen.findByText(words.startNotice.loggedOutEverywhere)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: words.startNotice.toAccount })).toHaveAttribute(
+      'href',
+      language === 'lv' ? '/profils' : '/ru/profil',
+    );
+    expect(screen.queryByText(words.startNotice.applicationNotFound)).not.toBeInTheDocument();
   });
 
   it('opening the form itself says nothing', async () => {
