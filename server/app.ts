@@ -20,6 +20,7 @@ import { ApiProblem } from './http/problem.ts';
 import { apiSecurityHeaders, registerSecurityHeaders, siteSecurityHeaders } from './http/security-headers.ts';
 import { registerSite } from './site.ts';
 import { refuseOtherOrigins } from './http/same-origin.ts';
+import { learnAllowedMethods } from './http/allowed-methods.ts';
 
 export interface AppOptions {
   /** the Vite build with the prerendered pages; null serves the API alone (server tests run before the build) */
@@ -61,15 +62,19 @@ export async function buildApp({
     clientErrorHandler: clientErrorAnswer(apiHeaders),
     // a path Fastify cannot even route (broken percent-encoding, an over-long parameter) answers in
     // the same error shape and language as everything else
-    frameworkErrors: (_error, request, reply) => {
-      const body: ApiError = { error: 'malformedBody', message: apiMessage(requestLanguage(request), 'malformedBody') };
+    frameworkErrors: (error, request, reply) => {
+      // a parameter longer than any we give out names nothing: not found, as an unknown one would be
+      const [status, code] =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? ([404, 'notFound'] as const) : ([400, 'malformedBody'] as const);
+      const body: ApiError = { error: code, message: apiMessage(requestLanguage(request), code) };
       // no hook runs for a request Fastify could not route: the headers are set here
-      void (reply as FastifyReply).headers(apiHeaders).code(400).type('application/json; charset=utf-8').send(body);
+      void (reply as FastifyReply).headers(apiHeaders).code(status).type('application/json; charset=utf-8').send(body);
     },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const allowedMethods = learnAllowedMethods(app);
   closeConnectionsWhenIdle(app);
   registerSecurityHeaders(app, apiHeaders);
   acceptUtf8JsonOnly(app);
@@ -107,10 +112,11 @@ export async function buildApp({
     await app.register(async (site) => {
       registerSecurityHeaders(site, siteSecurityHeaders());
       await site.register(fastifyCompress, { global: true, threshold: 1024 });
-      await registerSite(site, clientDir, { publicOrigin: config.declaredPublicOrigin ?? null });
+      await registerSite(site, clientDir, { publicOrigin: config.declaredPublicOrigin ?? null, allowedMethods });
     });
   } else
-    app.setNotFoundHandler(() => {
+    app.setNotFoundHandler((request, reply) => {
+      allowedMethods.refuseOtherMethod(request, reply);
       throw new ApiProblem(404, 'notFound');
     });
   return { app, broker };

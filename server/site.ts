@@ -13,6 +13,7 @@ import {
 } from '../domain/widget-protocol/loader-url.ts';
 import { WIDGET_IDENTIFY_PATH } from '../domain/widget-protocol/constants.ts';
 import { ApiProblem } from './http/problem.ts';
+import type { AllowedMethods } from './http/allowed-methods.ts';
 import { registerPageConsentPolicy, widgetFrameSecurityHeaders } from './http/security-headers.ts';
 
 /** Where a prerendered page lives in the build: / → index.html, /ru/x → ru/x/index.html. */
@@ -37,6 +38,8 @@ const withOrigin = (html: string, origin: string): string =>
 export interface SiteOptions {
   /** PUBLIC_BASE_URL's origin: the snippets on the publishers' page name it; null: the origin the page was asked at */
   readonly publicOrigin: string | null;
+  /** the methods each path takes, for the 405 of a method it does not */
+  readonly allowedMethods?: AllowedMethods;
 }
 
 /**
@@ -48,7 +51,7 @@ export interface SiteOptions {
 export async function registerSite(
   app: FastifyInstance,
   clientDir: string,
-  { publicOrigin }: SiteOptions = { publicOrigin: null },
+  { publicOrigin, allowedMethods }: SiteOptions = { publicOrigin: null },
 ): Promise<void> {
   registerPageConsentPolicy(app);
   const pages = new Map<string, string>();
@@ -113,6 +116,7 @@ export async function registerSite(
     }
   }
 
+  notFoundForOverlongSegments(app);
   await app.register(fastifyStatic, {
     root: clientDir,
     index: false,
@@ -136,6 +140,7 @@ export async function registerSite(
   });
 
   app.setNotFoundHandler((request, reply) => {
+    allowedMethods?.refuseOtherMethod(request, reply);
     const lang = languageOfPath(request.url.split('?')[0] ?? '/');
     if (request.url.startsWith('/api/')) throw new ApiProblem(404, 'notFound');
     return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(notFound[lang]);
@@ -143,6 +148,19 @@ export async function registerSite(
 }
 
 const WIDGET_BASE = '/widget/v1';
+/** The longest file name the file systems we run on take, in bytes. */
+const MAX_NAME_BYTES = 255;
+const hasOverlongSegment = (pathName: string): boolean =>
+  pathName.split('/').some((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES);
+
+/** A segment longer than any file name is no file: the static files' spelling check would answer 403, not 404. */
+function notFoundForOverlongSegments(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!hasOverlongSegment(request.url.split('?')[0] ?? '/')) return;
+    reply.callNotFound();
+    return reply;
+  });
+}
 /** Publishers get a new loader within five minutes; it only points at the hashed host script. */
 const WIDGET_LOADER_CACHE = 'public, max-age=300';
 
