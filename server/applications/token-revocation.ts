@@ -9,9 +9,10 @@ export const TOKENS_CHANNEL = 'application_tokens';
  * "Log out everywhere" reaches the applications too: each of the person's applications gets a new token
  * (its hash for lookups, its ciphertext for the account's handoff, which keeps working), the old token is
  * kept as revoked until it would have expired, and every handoff code is spent. A browser holding an old
- * token is told to log in again; the application itself, its offers and choices stay as they were.
+ * token is told to log in again; the application itself, its offers and choices stay as they were. The ids
+ * answered are for this process's cache: the others hear of them by NOTIFY once the transaction commits.
  */
-export async function revokeApplicationTokensOf(broker: Broker, sql: Sql, personKey: string): Promise<number> {
+export async function revokeApplicationTokensOf(broker: Broker, sql: Sql, personKey: string): Promise<string[]> {
   const applications = (
     await sql.query<{ id: string; token_hash: string; token_expires_at: Date }>(
       'SELECT id, token_hash, token_expires_at FROM applications WHERE person_key = $1 FOR UPDATE',
@@ -37,7 +38,7 @@ export async function revokeApplicationTokensOf(broker: Broker, sql: Sql, person
     await sql.query('DELETE FROM application_handoffs WHERE application_id = $1', [application.id]);
     await sql.query('SELECT pg_notify($1, $2)', [TOKENS_CHANNEL, application.id]);
   }
-  return applications.length;
+  return applications.map((application) => application.id);
 }
 
 /** Whether a token was revoked by "log out everywhere" (and would not have expired yet). */

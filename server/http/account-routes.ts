@@ -28,6 +28,7 @@ import { verifyBankReturn } from '../identity/bank-link.ts';
 import { INSTITUTIONS } from '../identity/institutions.ts';
 import { revokeContinueLinksOf } from '../notices/continue-links.ts';
 import { revokeApplicationTokensOf } from '../applications/token-revocation.ts';
+import { forgetTokensOf } from '../applications/lookup.ts';
 import { ApiProblem } from './problem.ts';
 import { browserBinding } from './browser-binding.ts';
 import { pagePath } from '../../domain/site-pages.ts';
@@ -255,11 +256,13 @@ function registerLogoutRoutes(
       const session = sessionOf(request);
       if (request.body.everywhere) {
         // every way back in at once: sessions, the links in messages, the applications' tokens and handoff codes
-        await broker.db.transaction(async (tx) => {
+        const replaced = await broker.db.transaction(async (tx) => {
           await endEverySession(tx, session.personKey);
           await revokeContinueLinksOf(tx, session.personKey);
-          await revokeApplicationTokensOf(broker, tx, session.personKey);
+          return revokeApplicationTokensOf(broker, tx, session.personKey);
         });
+        // this process's cache at once: the next request may come before its own NOTIFY does
+        for (const applicationId of replaced) forgetTokensOf(applicationId);
       } else await endSession(broker.db, session.idHash);
       clearSessionCookie(reply);
       return reply.status(204).send(null);

@@ -388,14 +388,17 @@ test('axe finds no WCAG 2.2 A/AA violation inside either widget', async ({ page 
   await expect(calculatorFrame(page).getByTestId('monthly-payment')).toBeVisible();
   await expect(applicationFrame(page).getByRole('button', { name: WORDS.lv.form.submit })).toBeVisible();
   for (const host of ['#calculator', '#application']) {
-    const results = await new AxeBuilder({ page })
-      .include(host)
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .exclude('[data-live-announcer]')
-      .analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-    // the scan reached inside the iframe, not just its element
-    expect(results.passes.length + results.incomplete.length).toBeGreaterThan(5);
+    // on a loaded machine a frame that is still sizing itself can miss one scan: the scan is taken again
+    await expect(async () => {
+      const results = await new AxeBuilder({ page })
+        .include(host)
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .exclude('[data-live-announcer]')
+        .analyze();
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+      // the scan reached inside the iframe, not just its element
+      expect(results.passes.length + results.incomplete.length).toBeGreaterThan(5);
+    }).toPass({ timeout: 20_000 });
   }
   // and in Russian, with its errors shown
   await page.goto(`${PUBLISHER}/spa.html`);
