@@ -219,22 +219,40 @@ function fixedCosts(context: MonthContext): number {
   return bills.filter((bill) => bill.account === 'current').reduce((sum, bill) => sum - bill.amountCents, 0);
 }
 
-/** Card payments and transfers to friends spending most of what is left, so balances stay believable. */
+/** Card payments, a cash withdrawal and transfers to friends spending about the budget, so balances stay believable. */
 function everydaySpending(context: MonthContext, budgetCents: number): void {
   const { random, out } = context;
-  let left = budgetCents;
-  const cards = between(random, 12, 24);
-  for (let index = 0; index < cards && left > 500; index += 1) {
+  const day = () => isoDate(context.year, context.month, between(random, 1, 28));
+  const drawn = Array.from({ length: between(random, 15, 28) }, () => {
     const merchant = pick(random, MERCHANTS);
-    const cents = Math.min(left, between(random, merchant.min * 100, merchant.max * 100));
+    return { merchant, cents: between(random, merchant.min * 100, merchant.max * 100) };
+  });
+  const drawnTotal = drawn.reduce((sum, card) => sum + card.cents, 0);
+  // a month's shopping grows with what the person earns, up to three times the usual basket
+  const scale = Math.min(3, Math.max(0.2, budgetCents / Math.max(drawnTotal, 1)));
+  let left = budgetCents;
+  for (const { merchant, cents: raw } of drawn) {
+    const cents = Math.round(raw * scale);
+    if (cents > left) break;
     left -= cents;
     out.push({
       account: 'current',
-      bookingDate: isoDate(context.year, context.month, between(random, 1, 28)),
+      bookingDate: day(),
       amountCents: -cents,
       creditorName: merchant.name,
       remittanceInformationUnstructured: `Kartes maksājums ${merchant.name}, Rīga, karte 4***${context.card}`,
       bankTransactionCode: 'PMNT-CCRD-POSD',
+    });
+  }
+  if (left > 10_000) {
+    const cents = Math.floor((left * (0.5 + random() * 0.4)) / 1000) * 1000;
+    left -= cents;
+    out.push({
+      account: 'current',
+      bookingDate: day(),
+      amountCents: -cents,
+      remittanceInformationUnstructured: `Skaidras naudas izņemšana bankomātā, Rīga, karte 4***${context.card}`,
+      bankTransactionCode: 'PMNT-CCRD-CWDL',
     });
   }
   if (random() < 0.5 && left > 2000) {
