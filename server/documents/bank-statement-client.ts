@@ -99,6 +99,11 @@ export interface BankData {
   /** YYYY-MM-DD, both days included */
   readonly period: { readonly from: string; readonly to: string };
   readonly accounts: readonly BankAccountData[];
+  /**
+   * false when the bank could not be told to end the consent (it then ends by itself at `validUntil`, tomorrow):
+   * the caller logs it, with no personal data
+   */
+  readonly consentEnded: boolean;
 }
 
 const amount = z.object({ amount: z.string().regex(/^-?\d{1,14}(\.\d{1,2})?$/), currency: z.string().length(3) });
@@ -313,23 +318,31 @@ export async function readBankData(
   ref: BankConsentRef & { readonly months: number },
   options: BankApiOptions,
 ): Promise<BankData> {
+  let accounts: BankAccountData[];
+  let period: { from: string; to: string };
   try {
     const status = await bankSharingStatus(ref, options);
     if (status === 'received' || status === 'rejected' || status === 'partiallyAuthorised') {
       throw new BankSharingError('notApproved', status);
     }
     if (status !== 'valid') throw new BankSharingError('consentEnded', status);
-    const period = statementPeriod(ref.months, options.now?.() ?? new Date());
-    const { accounts } = expect(
+    period = statementPeriod(ref.months, options.now?.() ?? new Date());
+    const listed = expect(
       await call(options, ref.institutionId, '/accounts', { headers: { 'consent-id': ref.consentId } }),
       200,
       accountsAnswer,
-    );
-    const read: BankAccountData[] = [];
+    ).accounts;
+    accounts = [];
     // one account after another: a one-off consent allows few reads, and banks throttle parallel ones
-    for (const account of accounts) read.push(await readAccount(ref, account, period, options));
-    return { institutionId: ref.institutionId, period, accounts: read };
-  } finally {
+    for (const account of listed) accounts.push(await readAccount(ref, account, period, options));
+  } catch (error) {
+    // the read failed: end the consent all the same; the read's failure is the one to report
     await endBankSharing(ref, options).catch(() => undefined);
+    throw error;
   }
+  const consentEnded = await endBankSharing(ref, options).then(
+    () => true,
+    () => false,
+  );
+  return { institutionId: ref.institutionId, period, accounts, consentEnded };
 }

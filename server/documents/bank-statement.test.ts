@@ -70,6 +70,7 @@ describe('the bank statement built from shared account information', () => {
   it('reads an employed person’s accounts once, ends the consent, and finds the salary, its payer and the average', async () => {
     const consentId = await share(EMPLOYED);
     const data = await readBankData({ institutionId: BANK, consentId, months: 6 }, options);
+    expect(data.consentEnded).toBe(true);
     expect(await consentStatus(consentId)).toBe('terminatedByTpp');
 
     const [account] = data.accounts;
@@ -111,6 +112,8 @@ describe('the bank statement built from shared account information', () => {
     const read = readBankData({ institutionId: BANK, consentId, months: 6 }, options);
     await expect(read).rejects.toBeInstanceOf(BankSharingError);
     await expect(read).rejects.toMatchObject({ failure: 'notApproved', detail: 'rejected' });
+    // ended at the bank all the same
+    expect(await consentStatus(consentId)).toBe('terminatedByTpp');
   });
 
   it('writes the statement PDF with the account, the period and the words of the application’s language', async () => {

@@ -19,8 +19,9 @@ export const SCA_TEXT = {
     balances: 'kontu atlikumus',
     transactions: 'kontu darījumu vēsturi',
     validUntil: 'Piekrišana derīga līdz',
-    once: 'Vienreizēja piekļuve',
-    recurring: 'Atkārtota piekļuve, reizes dienā',
+    access: 'Piekļuve',
+    once: 'vienreizēja',
+    recurring: 'atkārtota, reizes dienā',
     personalCode: 'Personas kods',
     personalCodeHint: 'Formāts: 010180-15097',
     firstName: 'Vārds',
@@ -42,8 +43,9 @@ export const SCA_TEXT = {
     balances: 'остатков на счетах',
     transactions: 'истории операций по счетам',
     validUntil: 'Согласие действует до',
-    once: 'Однократный доступ',
-    recurring: 'Повторный доступ, раз в день',
+    access: 'Доступ',
+    once: 'однократный',
+    recurring: 'повторный, раз в день',
     personalCode: 'Персональный код',
     personalCodeHint: 'Формат: 010180-15097',
     firstName: 'Имя',
@@ -93,8 +95,8 @@ export function scaPage(
     <dl>
       <dt>${t.validUntil}</dt>
       <dd>${consent.validUntil}</dd>
-      <dt>${consent.recurringIndicator ? t.recurring : t.once}</dt>
-      <dd>${consent.frequencyPerDay}</dd>
+      <dt>${t.access}</dt>
+      <dd>${consent.recurringIndicator ? `${t.recurring}: ${consent.frequencyPerDay}` : t.once}</dd>
     </dl>
     ${approvalForm({
       action,
