@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAisSandbox } from './banks/ais.ts';
 import { registerBankSandbox } from './banks/plugin.ts';
 import { registerEParakstsSandbox } from './eparaksts/plugin.ts';
 import { registerLenderSandbox } from './lenders/plugin.ts';
@@ -24,6 +25,7 @@ export async function registerSandbox(
 ): Promise<void> {
   await app.register(async (sandbox) => {
     await registerBankSandbox(sandbox, {});
+    await registerAisSandbox(sandbox, {});
     await registerSmartIdSandbox(sandbox, {
       ...(config.smartIdAutoEndResult ? { autoEndResult: config.smartIdAutoEndResult } : {}),
     });
