@@ -90,7 +90,9 @@ export interface DocumentRequestRow {
   lender_id: string;
   due_at: string;
   state: DocumentRequestState;
-  items: { id: string; kind: DocumentKind; months: number | null; text_lv: string | null; text_ru: string | null }[];
+  /** null only for a request without items, which the callback's schema never lets in */
+  items:
+    { id: string; kind: DocumentKind; months: number | null; text_lv: string | null; text_ru: string | null }[] | null;
 }
 
 /** The status statement's part that reads an application's (`a`) requests, oldest first, their items in order. */
@@ -104,7 +106,7 @@ export const DOCUMENT_REQUESTS_JSON_SQL = `(SELECT COALESCE(json_agg(d ORDER BY 
 export function documentRequestOf(row: DocumentRequestRow, language: Language): DocumentRequest {
   return {
     id: row.id,
-    items: row.items.map((item) => {
+    items: (row.items ?? []).map((item) => {
       const text = language === 'ru' ? item.text_ru : item.text_lv;
       return {
         id: item.id,
