@@ -7,6 +7,7 @@ import { statusOfferSchema } from './offer.ts';
 import { REVIEW_MESSAGE_MAX } from './review-message.ts';
 import { MULTILINE_PLAIN_TEXT } from './plain-text.ts';
 import { APPLICATION_STATES } from './application-lifecycle.ts';
+import { documentRequestSchema } from './documents.ts';
 
 export { REVIEW_MESSAGE_MAX };
 
@@ -43,8 +44,11 @@ export const IDENTIFICATION_FAILURES = [
 ] as const;
 export type IdentificationFailure = (typeof IDENTIFICATION_FAILURES)[number];
 
-/** Per-lender progress: queued → sent → offer | declined | noAnswer (timed out or failed). */
-export const LENDER_PROGRESS = ['queued', 'sent', 'offer', 'declined', 'noAnswer'] as const;
+/**
+ * Per-lender progress: queued → sent → offer | declined | noAnswer (timed out or failed); a lender may ask for
+ * documents first (documentsRequested until the person answers, then sent again until it decides).
+ */
+export const LENDER_PROGRESS = ['queued', 'sent', 'documentsRequested', 'offer', 'declined', 'noAnswer'] as const;
 export type LenderProgress = (typeof LENDER_PROGRESS)[number];
 
 /** 256-bit tokens, base64url without padding: 43 characters. */
@@ -187,6 +191,8 @@ export const lenderStatusSchema = z.object({
   /** set when progress is `declined` */
   declineReason: z.enum(DECLINE_REASONS).nullable(),
   review: reviewStatusSchema.nullable(),
+  /** what the lender asked the person to show before it decides, oldest first */
+  documentRequests: z.array(documentRequestSchema),
 });
 export type LenderStatus = z.infer<typeof lenderStatusSchema>;
 

@@ -13,13 +13,17 @@ export type LenderRequestState = 'queued' | 'sending' | 'sent' | 'offer' | 'decl
 
 export const PENDING_LENDER_STATES: readonly LenderRequestState[] = ['queued', 'sending', 'sent'];
 
-export function lenderProgress(state: LenderRequestState): LenderProgress {
+/**
+ * A lender's progress from its request's row; `documentsOpen`: it asked the person for documents that the person
+ * has not sent yet (a lender still deciding waits for them; one that has answered has said its word).
+ */
+export function lenderProgress(state: LenderRequestState, documentsOpen = false): LenderProgress {
   switch (state) {
     case 'queued':
     case 'sending':
-      return 'queued';
+      return documentsOpen ? 'documentsRequested' : 'queued';
     case 'sent':
-      return 'sent';
+      return documentsOpen ? 'documentsRequested' : 'sent';
     case 'offer':
       return 'offer';
     case 'declined':

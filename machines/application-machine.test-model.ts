@@ -19,6 +19,7 @@ const lenders = (progress: ApplicationStatus['lenders'][number]['progress']) =>
     progress,
     declineReason: progress === 'declined' ? ('income' as const) : null,
     review: null,
+    documentRequests: [],
   }));
 
 export const offer = {

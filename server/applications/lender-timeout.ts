@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Broker } from '../broker.ts';
+import { expireAllDueDocumentRequests, waitingForDocumentsSql } from './document-requests.ts';
 import { afterLenderChanges, lockApplication, refreshLenderProgress } from './lifecycle/transition.ts';
 
 /** How many overdue requests one statement takes; while it finds this many, the watch looks again at once. */
@@ -35,15 +36,17 @@ export async function settleLenderRequest(
 }
 
 /**
- * Ends every request whose lender has had its time (`lenderAnswerTimeoutSeconds` since the send) without an
+ * Ends every request whose lender has had its time (`lenderAnswerTimeoutSeconds` since the send, or since the
+ * person answered the lender's documents request; none while that request waits for the person) without an
  * answer: one statement for all applications, where a delayed job an application (scheduled at every send) was a
  * share of the queue's work. Several processes may look at once: a request ends once.
  */
 export async function expireOverdueLenderRequests(broker: Broker): Promise<number> {
   const { rows } = await broker.db.query<{ id: string; application_id: string }>(
-    `SELECT id, application_id FROM lender_requests
-     WHERE state = 'sent' AND sent_at < now() - make_interval(secs => $1)
-     ORDER BY sent_at LIMIT $2`,
+    `SELECT r.id, r.application_id FROM lender_requests r
+     WHERE r.state = 'sent' AND r.sent_at < now() - make_interval(secs => $1)
+       AND NOT ${waitingForDocumentsSql('$1')}
+     ORDER BY r.sent_at LIMIT $2`,
     [broker.config.lenderAnswerTimeoutSeconds, EXPIRE_AT_ONCE],
   );
   for (const row of rows) await settleLenderRequest(broker, row.id, row.application_id, 'timeout', 'no answer in time');
@@ -55,6 +58,8 @@ export async function watchLenderTimeouts(broker: Broker, signal: AbortSignal): 
   const pause = lenderTimeoutWatchMs(broker.config.lenderAnswerTimeoutSeconds);
   while (!signal.aborted) {
     try {
+      // a documents request past its due date ends its lender's wait as well
+      await expireAllDueDocumentRequests(broker);
       while ((await expireOverdueLenderRequests(broker)) === EXPIRE_AT_ONCE && !signal.aborted);
     } catch (error) {
       if (signal.aborted) return;

@@ -11,6 +11,7 @@ import { createApplicationBatches, type ApplicationBatches } from './application
 import { offerAnswerChange, type OfferAnswer } from './offer-answers.ts';
 import { sentRequests, type SentRequest } from './sent-requests.ts';
 import type { ApplicationState } from '../../domain/application-lifecycle.ts';
+import { storeDocumentsRequest } from './document-requests.ts';
 import { afterLenderChanges, mayStartSql, requireAllowed, stateUpdateSql } from './lifecycle/transition.ts';
 
 /** Each broker's batches (tests run several brokers in one process). */
@@ -106,6 +107,9 @@ export async function applyPartnerCallback(
            WHERE id = $1 AND state IN ('queued', 'sending', 'sent', 'timeout', 'failed')`,
           [callback.applicationRef, callback.reason],
         );
+        break;
+      case 'documentsRequest':
+        await storeDocumentsRequest(broker, tx, applicationId, callback);
         break;
       case 'signed':
       case 'paid':

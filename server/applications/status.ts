@@ -17,6 +17,7 @@ import type { FieldCipher } from '../security/field-cipher.ts';
 import { lenderMonogramPath, type LenderEndpoint } from '../lenders/registry.ts';
 import { openApplicant } from './applicant-record.ts';
 import { lenderProgress, type LenderRequestState } from '../../domain/lender-progress.ts';
+import { DOCUMENT_REQUESTS_JSON_SQL, documentRequestOf, type DocumentRequestRow } from './document-requests.ts';
 
 export interface ApplicationRow {
   id: string;
@@ -70,6 +71,7 @@ interface StatusRow extends ApplicationRow {
     answered_at: string | null;
   })[];
   offers: (Omit<OfferRow, 'valid_until'> & { valid_until: string })[];
+  document_requests: DocumentRequestRow[];
 }
 
 export const APPLICATION_COLUMNS =
@@ -110,7 +112,8 @@ export async function buildStatus(
              arrangement_fee::float8 AS arrangement_fee, monthly_fee::float8 AS monthly_fee,
              monthly_payment::float8 AS monthly_payment, total_payable::float8 AS total_payable,
              total_cost_of_credit::float8 AS total_cost_of_credit, apr::float8 AS apr, exceeds_cost_cap, valid_until
-           FROM offers WHERE application_id = a.id) o) AS offers
+           FROM offers WHERE application_id = a.id) o) AS offers,
+         ${DOCUMENT_REQUESTS_JSON_SQL} AS document_requests
        FROM applications a WHERE a.id = $1`,
       [applicationId],
     )
@@ -128,7 +131,11 @@ export const newApplicationStatus = (
   cipher: FieldCipher,
   lenders: ReadonlyMap<string, LenderEndpoint>,
 ): ApplicationStatus =>
-  shapeStatus({ ...application, identification: null, requests: [], reviews: [], offers: [] }, cipher, lenders);
+  shapeStatus(
+    { ...application, identification: null, requests: [], reviews: [], offers: [], document_requests: [] },
+    cipher,
+    lenders,
+  );
 
 function shapeStatus(
   application: StatusRow,
@@ -166,7 +173,11 @@ function shapeStatus(
       : { method: null, state: 'none', verificationCode: null, failure: null },
     lenders: requests.map((request): LenderStatus => {
       const lender = lenders.get(request.lender_id);
-      const progress = lenderProgress(request.state);
+      const documentRequests = application.document_requests.filter((row) => row.lender_id === request.lender_id);
+      const progress = lenderProgress(
+        request.state,
+        documentRequests.some((row) => row.state === 'open'),
+      );
       return {
         lenderId: request.lender_id,
         name: lender?.name ?? request.lender_id,
@@ -175,6 +186,7 @@ function shapeStatus(
         progress,
         declineReason: progress === 'declined' ? declineReasonOf(request.failure) : null,
         review: reviewOf(reviews.get(request.lender_id)),
+        documentRequests: documentRequests.map((row) => documentRequestOf(row, application.language)),
       };
     }),
     offers: rankOffers(

@@ -18,6 +18,8 @@ export const QUEUES = {
   lenderReview: 'lender-review',
   /** one message to one person over one channel */
   notice: 'notice-send',
+  /** post the files of one item of a lender's documents request to that lender, until it acknowledges them */
+  documentDelivery: 'document-delivery',
 } as const;
 
 /**
@@ -47,6 +49,11 @@ export interface LenderReviewJob {
 /** The notice's row holds the rest; the job names it only. */
 export interface NoticeJob {
   readonly noticeId: string;
+}
+
+/** The item's rows name the rest (its request, its lender, its files); the job names the item only. */
+export interface DocumentDeliveryJob {
+  readonly itemId: string;
 }
 
 /** How often a message to a lender is tried again: with the backoff below, about ten hours in all. */
@@ -86,4 +93,6 @@ export async function createQueues(boss: PgBoss, config: BrokerConfig): Promise<
   });
   await boss.createQueue(QUEUES.lenderWithdrawal, PARTNER_MESSAGE_QUEUE_OPTIONS);
   await boss.createQueue(QUEUES.lenderReview, PARTNER_MESSAGE_QUEUE_OPTIONS);
+  // files of up to 50 MB an item go to the lender in one request: a minute is too short for a slow one
+  await boss.createQueue(QUEUES.documentDelivery, { ...PARTNER_MESSAGE_QUEUE_OPTIONS, expireInSeconds: 900 });
 }

@@ -4,9 +4,11 @@ import { sendToLenders, sweepLenderRequests } from '../applications/lender-dispa
 import { watchLenderTimeouts } from '../applications/lender-timeout.ts';
 import { deleteExpiredData, expireStaleApplications } from '../applications/maintenance.ts';
 import { resumeSmartIdSessions } from '../applications/smart-id-session.ts';
+import { deliverDocumentItem } from '../documents/delivery.ts';
 import {
   createQueues,
   QUEUES,
+  type DocumentDeliveryJob,
   type LenderReviewJob,
   type LenderSendJob,
   type LenderWithdrawalJob,
@@ -79,6 +81,11 @@ export async function startWorkers(broker: Broker): Promise<void> {
     QUEUES.lenderReview,
     { ...batch, batchSize: 16, localConcurrency: 2, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
     eachJob((job) => sendReviewRequest(broker, job)),
+  );
+  await boss.work<DocumentDeliveryJob>(
+    QUEUES.documentDelivery,
+    { ...batch, batchSize: 4, localConcurrency: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
+    eachJob((job) => deliverDocumentItem(broker, job)),
   );
   await boss.work<NoticeJob>(
     QUEUES.notice,

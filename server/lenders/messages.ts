@@ -3,6 +3,7 @@ import { lenderOfferTermsSchema } from '../../domain/offer.ts';
 import { EMPLOYMENT_DURATIONS, INCOME_TYPES, LOAN_PURPOSES, OTHER_INCOME_TYPES } from '../../domain/application.ts';
 import { DECLINE_REASONS, IDENTIFICATION_METHODS } from '../../domain/api.ts';
 import { LANGUAGES } from '../../domain/language.ts';
+import { DOCUMENT_KINDS, STATEMENT_MONTHS_MAX } from '../../domain/documents.ts';
 
 /** Ids the lender chooses: printable ASCII, as they go into URLs and the database (which refuses NUL). */
 const printableId = z
@@ -126,9 +127,37 @@ export const partnerReviewOfferCallbackSchema = z.object({
   offer: lenderOfferTermsSchema,
 });
 
+/** The lender's own words about an item of kind `other`, in both languages of the site. */
+const lenderWords = z.string().trim().min(1).max(500);
+/** One thing a lender asks to see; the broker shows `other`'s words in the application's language. */
+export const partnerDocumentItemSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('bankStatement'), months: z.number().int().min(1).max(STATEMENT_MONTHS_MAX) }),
+  z.object({ kind: z.literal('incomeProof') }),
+  z.object({ kind: z.literal('employmentContract') }),
+  z.object({ kind: z.literal('businessIncome') }),
+  z.object({ kind: z.literal('other'), text: z.object({ lv: lenderWords, ru: lenderWords }) }),
+]);
+export type PartnerDocumentItem = z.infer<typeof partnerDocumentItemSchema>;
+
+/**
+ * Instead of an offer or a decline, a lender asks the person for documents before it decides: stored once per
+ * `documentsRequestId`, while the application is still with that lender. The lender's own answer time then counts
+ * from the person's answer.
+ */
+export const partnerDocumentsRequestCallbackSchema = z.object({
+  ...callbackBase,
+  type: z.literal('documentsRequest'),
+  /** the lender's id of this request: the same id again stores nothing twice */
+  documentsRequestId: printableId,
+  items: z.array(partnerDocumentItemSchema).min(1).max(10),
+  dueAt: isoDateTime,
+});
+export type PartnerDocumentsRequestCallback = z.infer<typeof partnerDocumentsRequestCallbackSchema>;
+
 export const partnerCallbackSchema = z.discriminatedUnion('type', [
   partnerOfferCallbackSchema,
   partnerDeclineCallbackSchema,
+  partnerDocumentsRequestCallbackSchema,
   partnerReviewUpheldCallbackSchema,
   partnerReviewOfferCallbackSchema,
   partnerSignedCallbackSchema,
@@ -159,3 +188,31 @@ export const partnerReviewRequestSchema = z.object({
 });
 export type PartnerReviewRequest = z.infer<typeof partnerReviewRequestSchema>;
 export type PartnerAccepted = z.infer<typeof partnerAcceptedSchema>;
+
+/**
+ * The first part of `POST {lender}/applications/{reference}/documents` (multipart/form-data, part `metadata`,
+ * application/json), the part the broker's signature covers: which request and item the files answer, and each file
+ * part's name, type, length and SHA-256, so the signature vouches for the file parts that follow (part `file1`, …)
+ * without the broker holding them whole.
+ */
+export const partnerDocumentDeliverySchema = z.object({
+  /** the lender's own `documentsRequestId` */
+  requestId: printableId,
+  /** the broker's id of the item (also the `idempotency-key` header: one delivery an item, however often retried) */
+  itemId: z.uuid(),
+  /** the item's place (from 0) in the lender's list */
+  index: z.number().int().min(0).max(9),
+  kind: z.enum(DOCUMENT_KINDS),
+  files: z
+    .array(
+      z.object({
+        part: z.string().regex(/^file\d{1,2}$/),
+        contentType: z.string().min(1).max(100),
+        bytes: z.number().int().min(0),
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      }),
+    )
+    .min(1)
+    .max(20),
+});
+export type PartnerDocumentDelivery = z.infer<typeof partnerDocumentDeliverySchema>;

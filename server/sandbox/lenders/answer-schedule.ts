@@ -1,15 +1,17 @@
-import type { PartnerApplication, PartnerCallback } from '../../lenders/messages.ts';
+import type { PartnerApplication, PartnerCallback, PartnerDocumentItem } from '../../lenders/messages.ts';
 import type { LenderOfferTerms } from '../../../domain/offer.ts';
 import type { CallbackSender } from './callback-sender.ts';
 import { realClock, type SandboxClock } from './clock.ts';
 import type { DelayProfile, SandboxLender } from './catalogue.ts';
-import { decide } from './decide.ts';
+import { decide, offerIdFor, type LenderDecision } from './decide.ts';
+import { decideWithDocuments, documentsWanted } from './documents-decision.ts';
 import { reviewDecision } from './review-decision.ts';
 import type { Language } from '../../../domain/language.ts';
 import type { LenderDelay } from './lender-delay.ts';
 import {
   lenderKey,
   remember,
+  type DocumentsRequestRecord,
   type LenderSandboxState,
   type OfferRecord,
   type SandboxBehaviour,
@@ -33,6 +35,9 @@ export interface AnswerTiming {
   /** what the decisions and the payout wait with; default real time */
   readonly clock?: SandboxClock;
 }
+
+/** How long a sandbox lender gives the person to send its documents. */
+export const DOCUMENTS_DUE_DAYS = 14;
 
 /** A log-normal delay around the profile's median, clamped to its bounds, in ms. */
 export function sampleDelayMs(profile: DelayProfile, random: () => number = Math.random): number {
@@ -81,26 +86,86 @@ export class AnswerSchedule {
     return typeof delay === 'number' ? delay : delay.minMs;
   }
 
-  /** Decides after the delay and calls back with the offer or the decline, as `behaviour` has it. */
+  /**
+   * Decides after the delay and calls back with the offer or the decline, as `behaviour` has it; a lender that wants
+   * documents first (documents-decision.ts) asks for them instead, and decides once they came (afterDocuments).
+   */
   async answer(lender: SandboxLender, application: PartnerApplication, behaviour: SandboxBehaviour): Promise<void> {
     const signal = this.#state.signal;
     await this.#clock.wait(this.decisionDelayMs(lender, behaviour), signal);
     if (behaviour.mode === 'silent') return;
-    const decision = decide(lender, application, new Date());
-    const base = { requestId: application.requestId, applicationRef: application.applicationRef, lenderId: lender.id };
-    if (decision.type === 'offer') {
-      this.#rememberOffer(lender, application, decision.offer);
+    const wanted = behaviour.mode === 'normal' ? documentsWanted(lender, application) : null;
+    if (wanted) {
+      await this.#askForDocuments(lender, application, wanted, signal);
+      return;
     }
-    const callback: PartnerCallback =
-      decision.type === 'offer'
-        ? { ...base, type: 'offer', offer: decision.offer }
-        : { ...base, type: 'decline', reason: decision.reason };
+    const callback = this.#decisionCallback(lender, application, decide(lender, application, new Date()));
+    const base = { requestId: application.requestId, applicationRef: application.applicationRef, lenderId: lender.id };
     const body: unknown =
       behaviour.mode === 'malformedCallback'
         ? { ...base, type: 'offer', offer: { offerId: '', amount: 'a lot', term: 0 } }
         : callback;
     const forgeSignature = behaviour.mode === 'badSignature';
     await this.#sender.deliver({ lenderId: lender.id, url: application.callbackUrl, body, forgeSignature }, signal);
+  }
+
+  /** The offer (remembered for the signing page) or the decline as a callback. */
+  #decisionCallback(lender: SandboxLender, application: PartnerApplication, decision: LenderDecision): PartnerCallback {
+    const base = { requestId: application.requestId, applicationRef: application.applicationRef, lenderId: lender.id };
+    if (decision.type === 'decline') return { ...base, type: 'decline', reason: decision.reason };
+    this.#rememberOffer(lender, application, decision.offer);
+    return { ...base, type: 'offer', offer: decision.offer };
+  }
+
+  async #askForDocuments(
+    lender: SandboxLender,
+    application: PartnerApplication,
+    items: readonly PartnerDocumentItem[],
+    signal: AbortSignal,
+  ): Promise<void> {
+    // one request an application a lender: the same id if the lender were to ask again
+    const documentsRequestId = `docs-${offerIdFor(lender.id, application.applicationRef).slice(0, 24)}`;
+    remember(this.#state.documentRequests, lenderKey(lender.id, documentsRequestId), {
+      lenderId: lender.id,
+      documentsRequestId,
+      application,
+      items,
+      received: new Map(),
+      decided: false,
+    });
+    const callback: PartnerCallback = {
+      requestId: application.requestId,
+      applicationRef: application.applicationRef,
+      lenderId: lender.id,
+      type: 'documentsRequest',
+      documentsRequestId,
+      items: [...items],
+      dueAt: new Date(Date.now() + DOCUMENTS_DUE_DAYS * 86_400_000).toISOString(),
+    };
+    await this.#sender.deliver(
+      { lenderId: lender.id, url: application.callbackUrl, body: callback, forgeSignature: false },
+      signal,
+    );
+  }
+
+  /** Every item asked for came: the decision after the lender's usual delay, an offer or a decline. */
+  async afterDocuments(lender: SandboxLender, record: DocumentsRequestRecord): Promise<void> {
+    const signal = this.#state.signal;
+    const { application } = record;
+    await this.#clock.wait(this.decisionDelayMs(lender, this.#state.behaviourOf(lender.id)), signal);
+    // a lender gone silent meanwhile (a test's) leaves the broker's timeout to end its wait
+    if (this.#state.behaviourOf(lender.id).mode === 'silent') return;
+    const received = record.items.map((_, index) => record.received.get(index) ?? []);
+    const decision = decideWithDocuments(lender, application, received, new Date());
+    await this.#sender.deliver(
+      {
+        lenderId: lender.id,
+        url: application.callbackUrl,
+        body: this.#decisionCallback(lender, application, decision),
+        forgeSignature: false,
+      },
+      signal,
+    );
   }
 
   /** A human review of a decline: after the lender's delay, the decline upheld with its reasons, or an offer. */

@@ -9,6 +9,7 @@ import { ManualClock } from './clock.ts';
 import { registerContractRoutes } from './contract-routes.ts';
 import { registerWithdrawalRoutes } from './withdrawal-routes.ts';
 import { registerReviewRoutes } from './review-routes.ts';
+import { registerDocumentsRoutes } from './documents-routes.ts';
 import { ignoreAbort, lenderOr404, type LenderParams } from './route-support.ts';
 import {
   clockAdvanceSchema,
@@ -25,6 +26,8 @@ import {
  *   POST {prefix}/:lenderId/contracts/:offerId  signs: 'signed' callback, then after the payout delay 'paid'; 303
  *   POST {prefix}/:lenderId/applications/:reference/withdrawal  signed; the broker withdraws an application
  *   GET  {prefix}/withdrawals                   the withdrawals received, newest first
+ *   POST {prefix}/:lenderId/applications/:reference/documents  multipart, signed; the documents a lender asked for
+ *   GET  {prefix}/documents                     the documents received (ids, kind, each file's type, length, SHA-256)
  *   GET  {prefix}/stats                         per lender: deliveries, applications, byApplicationRef, …
  *   PUT  {prefix}/:lenderId/behaviour           { mode, delayMs? }: inject failures
  *   POST {prefix}/reset                         forget everything, cancel pending answers
@@ -85,6 +88,7 @@ export async function registerLenderSandbox(app: FastifyInstance, opts: LenderSa
       registerContractRoutes(instance, context);
       registerWithdrawalRoutes(instance, context, brokerPartnerId);
       registerReviewRoutes(instance, context, brokerPartnerId);
+      registerDocumentsRoutes(instance, context, brokerPartnerId);
 
       instance.get('/stats', async () => {
         const all: Record<string, LenderSandboxStats> = {};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LenderOfferTerms } from '../../../domain/offer.ts';
-import type { PartnerApplication } from '../../lenders/messages.ts';
+import type { PartnerApplication, PartnerDocumentItem } from '../../lenders/messages.ts';
 import { InMemoryNonceStore } from '../../lenders/partner-protocol.ts';
 
 /**
@@ -78,6 +78,33 @@ export interface OfferRecord {
   contractRef?: string;
 }
 
+/** A documents request this lender made, waiting for the broker to deliver every item. */
+export interface DocumentsRequestRecord {
+  readonly lenderId: string;
+  readonly documentsRequestId: string;
+  readonly application: PartnerApplication;
+  readonly items: readonly PartnerDocumentItem[];
+  /** the files received for each item, by its place in `items` */
+  readonly received: Map<number, readonly { contentType: string; bytes: number }[]>;
+  /** the decision after the documents is scheduled once */
+  decided: boolean;
+}
+
+/** One item's files as the lender received them (GET {prefix}/documents lists them). */
+export interface ReceivedDocumentRecord {
+  readonly lenderId: string;
+  readonly reference: string;
+  readonly applicationRef: string;
+  /** the lender's own documents request id */
+  readonly requestId: string;
+  /** the broker's item id */
+  readonly itemId: string;
+  readonly index: number;
+  readonly kind: string;
+  readonly files: readonly { contentType: string; bytes: number; sha256: string }[];
+  readonly receivedAt: string;
+}
+
 const emptyStats = (): LenderSandboxStats => ({
   deliveries: 0,
   applications: 0,
@@ -113,6 +140,10 @@ export class LenderSandboxState {
   readonly behaviours = new Map<string, SandboxBehaviour>();
   readonly withdrawals = new Map<string, WithdrawalRecord>();
   readonly reviews = new Map<string, ReviewRecord>();
+  /** by lenderKey(lender, documentsRequestId) */
+  readonly documentRequests = new Map<string, DocumentsRequestRecord>();
+  /** by lenderKey(lender, itemId): an item delivered again is recorded once */
+  readonly documents = new Map<string, ReceivedDocumentRecord>();
   #abort = new AbortController();
 
   /** Aborted by `reset` and `close`: background work reads it once when it starts, so a reset ends it. */
@@ -152,6 +183,8 @@ export class LenderSandboxState {
     this.behaviours.clear();
     this.withdrawals.clear();
     this.reviews.clear();
+    this.documentRequests.clear();
+    this.documents.clear();
   }
 
   close(): void {

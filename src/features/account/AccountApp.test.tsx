@@ -68,6 +68,7 @@ const ACCOUNT: AccountAnswer = {
           progress: 'offer',
           declineReason: null,
           review: null,
+          documentRequests: [],
         },
       ],
       offers: [offer('b1', 'Luminor', 51 * HOUR + 5 * 60_000), offer('b2', 'Citadele', -HOUR)],

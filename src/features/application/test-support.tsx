@@ -145,6 +145,7 @@ export function testStatus(
         logo: `/api/lenders/${lenderId}/logo.svg`,
         declineReason: index >= answered || offerLenders.has(lenderId) ? null : ('income' as const),
         review: null,
+        documentRequests: [],
         progress:
           index >= answered
             ? ('sent' as const)
