@@ -29,6 +29,8 @@ export interface StoredFile {
 }
 
 export interface DocumentFileStore {
+  /** where the files are: operations back it up and watch its size; tests look at what is on disk */
+  readonly directory: string;
   /** Encrypts the plaintext to disk as it streams; answers its size and SHA-256. */
   write(applicationId: string, fileId: string, plaintext: Readable): Promise<StoredFile>;
   /** Removes one file; a missing one is no error. */
@@ -68,6 +70,7 @@ export async function openDocumentFileStore(
   };
 
   return {
+    directory: root,
     async write(applicationId, fileId, plaintext) {
       const storageKey = keyOf(applicationId, fileId);
       await mkdir(join(root, applicationId), { recursive: true, mode: 0o700 });
