@@ -31,9 +31,10 @@ const collect = async (stream: Readable | PDFKit.PDFDocument): Promise<Buffer> =
 
 /** A PDF as a bank would make it, with the marker in its text; `catalog` adds entries to its catalog. */
 async function pdf(catalog = '', padding = 0): Promise<Buffer> {
-  const doc = new PDFDocument({ compress: false });
+  // the title is written as a literal string: the marker is there in plain bytes to look for on disk
+  const doc = new PDFDocument({ compress: false, info: { Title: MARKER } });
   const bytes = collect(doc);
-  doc.text(`Konta izraksts ${MARKER}`);
+  doc.text('Konta izraksts');
   if (padding > 0) doc.text('x'.repeat(padding));
   doc.end();
   const text = (await bytes).toString('latin1');
@@ -53,7 +54,7 @@ const photoWithLocation = () =>
 describe.each<Storage>(['pglite', 'postgres'])('uploads for a documents request (%s)', (storage) => {
   let running: RunningBroker;
   let base: string;
-  let serial = 2000;
+  let serial = 1800;
 
   beforeAll(async () => {
     running = await startBroker({ storage, postgresUrl: inject('postgresUrl') });
