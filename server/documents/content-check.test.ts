@@ -65,16 +65,23 @@ describe('a PDF scan', () => {
     );
   });
 
-  it('passes over the bytes of other streams, where a chance /JS means nothing', async () => {
-    const image = Buffer.concat([randomBytes(1000), Buffer.from('/JS /Encrypt '), randomBytes(1000)]);
-    const bytes = Buffer.concat([
-      Buffer.from(`%PDF-1.7\n4 0 obj\n<< /Subtype /Image /Length ${image.length} >>\nstream\n`),
-      image,
-      Buffer.from('\nendstream\nendobj\n'),
-      Buffer.from(PDF.slice(8)),
-    ]);
-    expect(await safe(bytes, 333)).toBe(true);
-  });
+  it.each([1, 5, 333])(
+    'passes over the bytes of other streams, where a chance /JS means nothing, and reads on after them (%i)',
+    async (size) => {
+      const image = Buffer.concat([randomBytes(1000), Buffer.from('/JS /Encrypt '), randomBytes(1000)]);
+      const pdfWith = (after: string) =>
+        Buffer.concat([
+          Buffer.from(`%PDF-1.7\n4 0 obj\n<< /Subtype /Image /Length ${image.length} >>\nstream\n`),
+          image,
+          Buffer.from('\nendstream\nendobj\n'),
+          Buffer.from(after.slice(8)),
+        ]);
+      expect(await safe(pdfWith(PDF), size)).toBe(true);
+      expect(await safe(pdfWith(PDF.replace('/Type /Catalog', '/Type /Catalog /OpenAction << /JS (x) >>')), size)).toBe(
+        false,
+      );
+    },
+  );
 });
 
 describe('the type of a file', () => {

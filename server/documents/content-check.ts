@@ -97,8 +97,32 @@ export class PdfScan extends Transform {
   private unsafe = false;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (!this.unsafe) this.scan(chunk.toString('latin1'));
+    if (!this.unsafe) {
+      if (this.mode === 'passOver') this.passOver(chunk);
+      else this.scan(chunk.toString('latin1'));
+    }
     callback(null, chunk);
+  }
+
+  /**
+   * Most of a large PDF is a stream passed over (a scan, a photo): its end is looked for in the bytes as they are,
+   * without making a string of every chunk for the garbage collector.
+   */
+  private passOver(chunk: Buffer): void {
+    const keyword = 'endstream';
+    const tail = Buffer.from(this.tail, 'latin1');
+    const seam = tail.length > 0 ? Buffer.concat([tail, chunk.subarray(0, keyword.length - 1)]).indexOf(keyword) : -1;
+    const inChunk = seam === -1 ? chunk.indexOf(keyword) : -1;
+    if (seam === -1 && inChunk === -1) {
+      const last = chunk.length >= keyword.length - 1 ? chunk : Buffer.concat([tail, chunk]);
+      this.tail = last.subarray(-(keyword.length - 1)).toString('latin1');
+      return;
+    }
+    // where the dictionaries go on: a keyword across the seam ends inside this chunk
+    const after = seam === -1 ? inChunk + keyword.length : seam + keyword.length - tail.length;
+    this.mode = 'dictionaries';
+    this.tail = '';
+    this.scan(chunk.subarray(after).toString('latin1'));
   }
 
   override _flush(callback: TransformCallback): void {

@@ -42,7 +42,9 @@ export function createFileCipher(keys: ReadonlyMap<string, Buffer>, currentKeyId
       const key = fileKey(current, salt, fileId);
       const keyId = Buffer.from(currentKeyId);
       let index = 0;
-      let pending: Buffer = Buffer.alloc(0);
+      // the chunks as they came, joined once a full one is there: joining on every write copies each byte again
+      let parts: Buffer[] = [];
+      let size = 0;
       const seal = (plain: Buffer, last: boolean): Buffer => {
         const cipher = createCipheriv('aes-256-gcm', key, nonce(index++, last));
         return Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
@@ -53,17 +55,22 @@ export function createFileCipher(keys: ReadonlyMap<string, Buffer>, currentKeyId
           callback();
         },
         transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-          pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+          parts.push(chunk);
+          size += chunk.length;
           // a full chunk goes only once more follows it: the last one, flagged, is sealed in flush
-          while (pending.length > CHUNK) {
-            this.push(seal(pending.subarray(0, CHUNK), false));
-            pending = pending.subarray(CHUNK);
+          if (size > CHUNK) {
+            const all = Buffer.concat(parts, size);
+            let offset = 0;
+            for (; size - offset > CHUNK; offset += CHUNK) this.push(seal(all.subarray(offset, offset + CHUNK), false));
+            parts = [all.subarray(offset)];
+            size -= offset;
           }
           callback();
         },
         flush(callback) {
-          this.push(seal(pending, true));
-          pending = Buffer.alloc(0);
+          this.push(seal(Buffer.concat(parts, size), true));
+          parts = [];
+          size = 0;
           callback();
         },
       });
