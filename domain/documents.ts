@@ -47,3 +47,18 @@ export const documentRequestSchema = z.object({
   state: z.enum(DOCUMENT_REQUEST_STATES),
 });
 export type DocumentRequest = z.infer<typeof documentRequestSchema>;
+
+/** One file the person uploaded for an item, as the upload answers it. */
+export const documentFileSchema = z.object({
+  id: z.uuid(),
+  contentType: z.enum(DOCUMENT_UPLOAD_LIMITS.contentTypes),
+  bytes: z.number().int().min(0),
+});
+export type DocumentFile = z.infer<typeof documentFileSchema>;
+
+/** What an upload answers: the file kept, and every file of its item so far. */
+export const uploadDocumentAnswerSchema = z.object({
+  file: documentFileSchema,
+  files: z.array(documentFileSchema).max(DOCUMENT_UPLOAD_LIMITS.maxFilesPerItem),
+});
+export type UploadDocumentAnswer = z.infer<typeof uploadDocumentAnswerSchema>;

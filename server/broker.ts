@@ -15,6 +15,7 @@ import { TOKENS_CHANNEL } from './applications/token-revocation.ts';
 import { createMailer, type Mailer } from './notices/mailer.ts';
 import { createSmsGateway, type SmsGateway } from './notices/sms-gateway.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './jobs/background-tasks.ts';
+import { openDocumentFileStore, type DocumentFileStore } from './documents/file-store.ts';
 
 /** The broker's long-lived parts, created once per process and handed to routes and jobs. */
 export interface Broker {
@@ -31,6 +32,8 @@ export interface Broker {
   readonly log: FastifyBaseLogger;
   /** what this process follows beside its requests (Smart-ID sessions) */
   readonly background: BackgroundTasks;
+  /** the files people upload for lenders' documents requests, encrypted on disk */
+  readonly documents: DocumentFileStore;
   close(): Promise<void>;
 }
 
@@ -39,6 +42,7 @@ export async function createBroker(config: BrokerConfig, log: FastifyBaseLogger)
   await migrate(db);
   const cipher = createFieldCipher(config.encryption.keys, config.encryption.currentKeyId);
   const lenders = new Map(config.lenders.map((lender) => [lender.id, lender]));
+  const documents = await openDocumentFileStore(config.documentsDir, config.encryption);
 
   const boss = new PgBoss({
     ...(db.boss.db ? { db: db.boss.db } : { connectionString: db.boss.connectionString }),
@@ -90,6 +94,7 @@ export async function createBroker(config: BrokerConfig, log: FastifyBaseLogger)
     sms: createSmsGateway(config.notices.smsUrl, config.notices.smsApiKey),
     log,
     background,
+    documents,
     async close() {
       await background.close();
       await hub.close();
@@ -97,6 +102,7 @@ export async function createBroker(config: BrokerConfig, log: FastifyBaseLogger)
       mailer.close();
       await boss.stop({ graceful: true, timeout: 5000 });
       await db.close();
+      await documents.close();
     },
   };
 }

@@ -13,9 +13,19 @@ import {
   submitApplicationBodySchema,
 } from '../api.ts';
 import { z } from 'zod';
+import {
+  removeDocumentBodySchema,
+  sendDocumentsAnswerSchema,
+  sendDocumentsBodySchema,
+  uploadDocumentMultipartSchema,
+} from '../document-api.ts';
+import { uploadDocumentAnswerSchema } from '../documents.ts';
 import { defineEndpoint, definePrivateRoute, USUAL_REFUSALS } from './define-endpoint.ts';
 
-/** Applications: submitting one, choosing an offer, a human review, handing it to another tab, the offers' standard information. */
+/**
+ * Applications: submitting one, choosing an offer, a human review, handing it to another tab, the offers' standard
+ * information, the documents a lender asked for.
+ */
 
 export const submitApplication = defineEndpoint({
   method: 'POST',
@@ -98,4 +108,44 @@ export const standardInformationStylesheet = definePrivateRoute({
   method: 'GET',
   path: '/api/applications/standardInformation.css',
   unpublished: "the standard information page's own stylesheet",
+});
+
+export const uploadDocument = defineEndpoint({
+  method: 'POST',
+  path: '/api/applications/documents',
+  operationId: 'uploadDocument',
+  tag: 'Applications',
+  summary: "Upload a file for an item of a lender's documents request",
+  description:
+    'multipart/form-data: `token`, `requestId`, `itemId`, then `file`. The type is decided by the content: a PDF, ' +
+    'JPEG or PNG, at most 10 MB, at most 5 files an item. A PDF with JavaScript, a launch action, embedded files ' +
+    'or encryption is refused; a photo is re-encoded without its metadata (location). The file is kept encrypted ' +
+    'until the item is sent to the lender that asked, and with the application. A refused file is not kept. The ' +
+    "message of a refusal is in the query's `lang`, else Accept-Language.",
+  bodyAlsoAs: { 'multipart/form-data': uploadDocumentMultipartSchema },
+  answers: { 201: uploadDocumentAnswerSchema },
+  errors: [400, 404, 409, 413, 415, 422, 429],
+});
+
+export const removeDocument = defineEndpoint({
+  method: 'POST',
+  path: '/api/applications/documents/remove',
+  operationId: 'removeDocument',
+  tag: 'Applications',
+  summary: 'Remove an uploaded file before its item is sent',
+  body: removeDocumentBodySchema,
+  answers: { 204: { description: 'Removed, and its bytes deleted' } },
+  errors: USUAL_REFUSALS,
+});
+
+export const sendDocuments = defineEndpoint({
+  method: 'POST',
+  path: '/api/applications/documents/send',
+  operationId: 'sendDocuments',
+  tag: 'Applications',
+  summary: "Send an item's files to the lender that asked for them",
+  description: 'The item is then closed to changes; the files go to that lender alone, retried until it acknowledges.',
+  body: sendDocumentsBodySchema,
+  answers: { 202: sendDocumentsAnswerSchema },
+  errors: USUAL_REFUSALS,
 });

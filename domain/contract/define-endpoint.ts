@@ -20,7 +20,7 @@ export type Security = 'publisherKey' | 'accountSession';
  * Error statuses an endpoint answers, every one in the API's error shape (apiErrorSchema). The
  * document adds 413 and 415 to each endpoint that reads a body.
  */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 /** What most endpoints refuse with: an invalid request, an unknown token, a wrong state, a rule, too many requests. */
 export const USUAL_REFUSALS = [400, 404, 409, 422, 429] as const satisfies readonly ErrorStatus[];
@@ -49,7 +49,10 @@ export interface EndpointDefinition {
   readonly query?: $ZodType;
   readonly headers?: $ZodType;
   readonly body?: $ZodType;
-  /** other media types the body may come as (a form a mail client posts), each with its JSON Schema */
+  /**
+   * other media types the body may come as (a form a mail client posts), each with its JSON Schema; without
+   * `body`, the only ones: a multipart upload, which the route reads as a stream rather than by a schema
+   */
   readonly bodyAlsoAs?: Readonly<Record<string, object>>;
   /** success answers by status */
   readonly answers: Readonly<Record<number, Answer>>;

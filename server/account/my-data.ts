@@ -172,7 +172,7 @@ export async function erasePersonData(broker: Broker, personKey: string): Promis
       deleted: removed,
     };
   });
-  afterErasure(broker, deleted);
+  await afterErasure(broker, deleted);
   // after the commit, and never failing the erasure: the data is gone either way, and a notice left unqueued (a
   // crash, the queue's insert failing) is queued again by the sweep, as its record says it was never sent
   for (const notice of notices) {

@@ -20,8 +20,8 @@ export async function expireStaleApplications(broker: Broker): Promise<number> {
 }
 
 /**
- * Personal data is kept for the retention period only; then the whole application goes. Nonces and
- * handoff codes past their time, spent or not, go too.
+ * Personal data is kept for the retention period only; then the whole application goes, its uploaded files
+ * with it. Nonces and handoff codes past their time, spent or not, go too, and files a crash left without a row.
  */
 export async function deleteExpiredData(broker: Broker): Promise<number> {
   const deleted = await eraseWhere(broker.db, 'a.created_at < now() - make_interval(days => $1)', [
@@ -29,6 +29,7 @@ export async function deleteExpiredData(broker: Broker): Promise<number> {
   ]);
   await deleteExpiredNonces(broker.db);
   await deleteExpiredHandoffs(broker.db);
-  afterErasure(broker, deleted);
+  await afterErasure(broker, deleted);
+  await broker.documents.sweepOrphans(broker.db);
   return deleted.length;
 }

@@ -48,7 +48,23 @@ export type RefusalReason =
   /** an unsubscribe link that is not ours or whose message is gone */
   | 'unknownUnsubscribeLink'
   /** a widget's tab names no identification still waiting for its browser */
-  | 'unknownIdentification';
+  | 'unknownIdentification'
+  /** a documents request, item or file that is not the application's (or does not exist) */
+  | 'unknownDocument'
+  /** the item was sent already: its files no longer change */
+  | 'documentItemClosed'
+  /** the documents request's due date passed */
+  | 'documentRequestOverdue'
+  /** the item holds as many files as it may */
+  | 'tooManyDocuments'
+  /** sending an item that holds no file */
+  | 'noDocuments'
+  /** an uploaded file over the size limit */
+  | 'documentTooLarge'
+  /** an uploaded file whose content is no type we take, whatever its name says */
+  | 'unsupportedDocument'
+  /** a PDF that could act (scripts, launch actions), carries other files, or is encrypted */
+  | 'unsafeDocument';
 
 export class Refusal extends Error {
   readonly reason: RefusalReason;

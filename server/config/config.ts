@@ -16,6 +16,8 @@ export interface BrokerConfig {
   /** PUBLIC_BASE_URL's origin when the environment sets it; without it, pages name the origin they were asked at */
   readonly declaredPublicOrigin?: string | null;
   readonly database: DatabaseConfig;
+  /** where uploaded documents are kept, encrypted: DATA_DIR/documents; null: a temporary directory removed on close */
+  readonly documentsDir: string | null;
   readonly encryption: { readonly keys: ReadonlyMap<string, Buffer>; readonly currentKeyId: string };
   readonly bankLinkBaseUrl: string;
   readonly smartId: { readonly baseUrl: string; readonly relyingPartyUUID: string; readonly relyingPartyName: string };
@@ -77,6 +79,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): BrokerC
     publicBaseUrl,
     declaredPublicOrigin: env.PUBLIC_BASE_URL ? new URL(publicBaseUrl).origin : null,
     database,
+    documentsDir: inMemory ? null : join(dataDir, 'documents'),
     encryption,
     bankLinkBaseUrl: env.BANK_LINK_BASE_URL ?? `${sandbox}/banks`,
     smartId: {

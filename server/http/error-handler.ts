@@ -17,6 +17,12 @@ const codeByFastifyError: Record<string, [number, ApiErrorCode]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'malformedBody'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'malformedBody'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'malformedBody'],
+  // @fastify/multipart, on the upload's route alone
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupportedMediaType'],
+  FST_PARTS_LIMIT: [413, 'payloadTooLarge'],
+  FST_FILES_LIMIT: [413, 'payloadTooLarge'],
+  FST_FIELDS_LIMIT: [413, 'payloadTooLarge'],
+  FST_PROTO_VIOLATION: [400, 'malformedBody'],
 };
 
 /** A use-case's refusal as the caller gets it: the status and the code its words are under. */
@@ -43,6 +49,16 @@ const answerToRefusal: Record<RefusalReason, readonly [number, ApiErrorCode]> = 
   tooManyCodes: [429, 'tooManyCodes'],
   unknownUnsubscribeLink: [400, 'unsubscribeLinkInvalid'],
   unknownIdentification: [400, 'invalidToken'],
+  unknownDocument: [404, 'documentNotFound'],
+  documentItemClosed: [409, 'documentItemClosed'],
+  documentRequestOverdue: [409, 'documentRequestOverdue'],
+  // the item's state refuses a sixth file, as it refuses a change after sending
+  tooManyDocuments: [409, 'tooManyDocuments'],
+  noDocuments: [409, 'noDocuments'],
+  documentTooLarge: [413, 'documentTooLarge'],
+  unsupportedDocument: [415, 'unsupportedDocument'],
+  // the type is one we take; what this file holds is what is refused
+  unsafeDocument: [422, 'unsafeDocument'],
 };
 
 /**

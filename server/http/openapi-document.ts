@@ -91,13 +91,21 @@ const ERROR_STATUSES: Readonly<Record<string, string>> = {
     "(a partner's message signed by another partner's key)",
   '404':
     'Not found: `invalidToken` (unknown or expired token), `tokenRevoked` (the token was replaced when the person ' +
-    'logged out everywhere: they log in to the account to go on), `offerNotFound`, `loginExpired` or `notFound`',
-  '409': "Conflict with the application's state: `wrongState`, `offerExpired`, or `idempotencyKey` still in flight",
-  '413': '`payloadTooLarge`: the body is over 64 KiB',
-  '415': '`unsupportedMediaType`: only UTF-8 JSON bodies are taken',
+    'logged out everywhere: they log in to the account to go on), `offerNotFound`, `loginExpired`, `notFound` or ' +
+    "`documentNotFound` (a documents request, item or file that is not this application's)",
+  '409':
+    "Conflict with the application's state: `wrongState`, `offerExpired`, `idempotencyKey` still in flight; for " +
+    'documents: `documentItemClosed` (the item was sent already), `documentRequestOverdue` (its due date passed), ' +
+    '`tooManyDocuments` (the item holds 5 files already), `noDocuments` (sending an item without a file)',
+  '413':
+    '`payloadTooLarge`: the body is over 64 KiB; `documentTooLarge`: an uploaded file is over 10 MB (nothing is kept)',
+  '415':
+    '`unsupportedMediaType`: only UTF-8 JSON bodies are taken (an upload: multipart/form-data); ' +
+    '`unsupportedDocument`: an uploaded file is not a PDF, JPEG or PNG by its content, whatever its name says',
   '422':
     'Understood but refused: `idempotencyKey` reused with another body, `unknownInstitution`, `identificationFailed`, ' +
-    "`offerOutOfBounds` (a lender's offer outside its configured ranges, the product's bounds or the cost cap)",
+    "`offerOutOfBounds` (a lender's offer outside its configured ranges, the product's bounds or the cost cap), " +
+    '`unsafeDocument` (a PDF with JavaScript, a launch action, embedded files or encryption)',
   '429':
     '`rateLimited`: too many requests from this client; the Retry-After header says when to come back. ' +
     '`tooManyCodes`: the phone number got as many codes this hour as it may, whoever asked',
@@ -174,7 +182,14 @@ function parametersOf(schema: EndpointDefinition['query'], location: Location): 
 const bodySchema = (schema: object) => ({ schema });
 
 function requestBodyOf({ body, bodyAlsoAs }: EndpointDefinition): object | undefined {
-  if (!body) return undefined;
+  if (!body) {
+    if (!bodyAlsoAs) return undefined;
+    // a streamed body (a file upload): what it is comes from the endpoint alone
+    return {
+      required: true,
+      content: Object.fromEntries(Object.entries(bodyAlsoAs).map(([type, schema]) => [type, bodySchema(schema)])),
+    };
+  }
   return {
     required: !body._zod.optin,
     content: {
@@ -220,7 +235,7 @@ function successOf(status: string, answer: Answer): object {
 
 function responsesOf(endpoint: EndpointDefinition): Record<string, object> {
   const errors = new Set<string>(endpoint.errors.map(String));
-  if (endpoint.body) for (const status of ['413', '415']) errors.add(status);
+  if (endpoint.body || endpoint.bodyAlsoAs) for (const status of ['413', '415']) errors.add(status);
   // every state-changing route refuses other sites' pages (server/http/same-origin.ts)
   if (endpoint.method !== 'GET') errors.add('403');
   const responses: [string, object][] = [

@@ -13,6 +13,7 @@ import {
 import type { NoticeChoices } from '../../account/consents.ts';
 import type { Broker } from '../../broker.ts';
 import type { Sql } from '../../db/database.ts';
+import type { DocumentFileStore } from '../../documents/file-store.ts';
 import { noticeLenderProgress } from '../../notices/notice-triggers.ts';
 import { Refusal } from '../refusal.ts';
 import { STATUS_CHANNEL, type StatusHub } from '../status-hub.ts';
@@ -235,9 +236,16 @@ export async function eraseWhere(sql: Sql, conditionSql: string, params: readonl
   return rows.map((row) => row.id);
 }
 
-/** After erasures commit: a cached status must not outlive its application. */
-export function afterErasure(broker: { hub: StatusHub }, applicationIds: readonly string[]): void {
+/**
+ * After erasures commit: a cached status must not outlive its application, nor an uploaded file (its rows went
+ * with the application; the bytes on disk go here, and what a crash leaves is swept by the retention job).
+ */
+export async function afterErasure(
+  broker: { hub: StatusHub; documents: Pick<DocumentFileStore, 'removeApplications'> },
+  applicationIds: readonly string[],
+): Promise<void> {
   for (const applicationId of applicationIds) broker.hub.forget(applicationId);
+  await broker.documents.removeApplications(applicationIds);
 }
 
 /**
