@@ -15,10 +15,10 @@ import type { DocumentFileSource } from './file-source.ts';
  * until the lender acknowledges them; then the item is `received` (its request too once every item is).
  */
 
-/** Each broker's file store (tests run several brokers in one process, each with its own). */
+/** A store other than the broker's own encrypted one, by broker (tests run several brokers in one process). */
 const sourceOf = new WeakMap<Broker, DocumentFileSource>();
 
-/** The store the deliveries of this broker read the files from; set once as the broker starts. */
+/** Deliveries of this broker read the files from `source` instead of the broker's encrypted store. */
 export function useDocumentFileSource(broker: Broker, source: DocumentFileSource): void {
   sourceOf.set(broker, source);
 }
@@ -102,8 +102,7 @@ export async function deliverDocumentItem(broker: Broker, job: Job<DocumentDeliv
     );
     return;
   }
-  const source = sourceOf.get(broker);
-  if (!source) throw new Error('no document file source: the documents wait until one is set');
+  const source: DocumentFileSource = sourceOf.get(broker) ?? broker.documents.source(broker.db);
   const files = await source.list(itemId);
   if (files.length === 0) throw new Error('a sent item without stored files');
   const parts = files.map((file, index) => ({ ...file, part: `file${index + 1}` }));

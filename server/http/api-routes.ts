@@ -10,7 +10,7 @@ import { registerStatusRoutes } from './status-routes.ts';
 import { registerLenderRoutes } from './lender-routes.ts';
 import { registerStandardInformationRoutes } from './standard-information-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
-import { queueNoDocumentDelivery } from '../documents/delivery-port.ts';
+import { queueDocumentDelivery } from '../documents/delivery.ts';
 
 /** The browser's API, one module a resource. */
 export async function registerApiRoutes(app: FastifyInstance, broker: Broker): Promise<void> {
@@ -20,7 +20,7 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
   registerStatusRoutes(app, broker);
   registerStandardInformationRoutes(app, broker);
   // the delivery job is the lender side's (server/documents/delivery.ts): its queueDocumentDelivery goes here
-  await registerDocumentRoutes(app, broker, queueNoDocumentDelivery);
+  await registerDocumentRoutes(app, broker, queueDocumentDelivery);
   // The session cookie belongs to these two alone (the account's login comes back through
   // identification): the cookie plugin's hooks, which parse every request's cookies and look at
   // every answer, run for them and not for the status endpoint the wizard polls.

@@ -296,3 +296,66 @@ describe.each<Storage>(['pglite', 'postgres'])("a lender's documents request (%s
     });
   });
 });
+
+describe.each<Storage>(['pglite', 'postgres'])(
+  'a document uploaded by the person, on to the lender (%s)',
+  (storage) => {
+    let running: RunningBroker;
+    let base: string;
+    beforeAll(async () => {
+      running = await startBroker({ storage, postgresUrl: inject('postgresUrl') });
+      base = running.url;
+    });
+    afterAll(async () => running.close());
+
+    it('reaches the lender that asked byte for byte, from the encrypted store, and the request is received', async () => {
+      const token = await submit(base, selfEmployed);
+      await identifyByBank(base, token, 'approve');
+      const asked = await waitForStatus(
+        base,
+        token,
+        (s) => s.lenders.find((lender) => lender.lenderId === 'ziemelu-banka')?.progress === 'documentsRequested',
+      );
+      const request = present(
+        asked.lenders.find((lender) => lender.lenderId === 'ziemelu-banka')?.documentRequests[0],
+        'the request',
+      );
+      const item = present(request.items[0], 'the item');
+      const statement = Buffer.from(`%PDF-1.4\n${'0123456789 '.repeat(20_000)}\n%%EOF\n`);
+
+      const form = new FormData();
+      form.append('token', token);
+      form.append('requestId', request.id);
+      form.append('itemId', item.id);
+      form.append('file', new Blob([new Uint8Array(statement)], { type: 'application/pdf' }), 'izraksts.pdf');
+      expect((await fetch(`${base}/api/applications/documents`, { method: 'POST', body: form })).status).toBe(201);
+      const sent = await fetch(`${base}/api/applications/documents/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, requestId: request.id, itemId: item.id }),
+      });
+      expect(sent.status).toBe(202);
+
+      const received = await waitForStatus(
+        base,
+        token,
+        (s) =>
+          s.lenders.find((lender) => lender.lenderId === 'ziemelu-banka')?.documentRequests[0]?.state === 'received',
+      );
+      expect(received.lenders.find((lender) => lender.lenderId === 'ziemelu-banka')?.progress).not.toBe(
+        'documentsRequested',
+      );
+      const atLender = (await (await fetch(`${base}/sandbox/lenders/documents?lenderId=ziemelu-banka`)).json()) as {
+        itemId: string;
+        files: { contentType: string; bytes: number; sha256: string }[];
+      }[];
+      expect(atLender.find((record) => record.itemId === item.id)?.files).toEqual([
+        {
+          contentType: 'application/pdf',
+          bytes: statement.length,
+          sha256: createHash('sha256').update(statement).digest('hex'),
+        },
+      ]);
+    });
+  },
+);
