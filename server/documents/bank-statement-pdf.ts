@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 // a type only: pdfkit itself loads on the first PDF asked for
 import type PdfDocument from 'pdfkit';
+import { loadPdfTools } from '../pdf/pdf-tools.ts';
 import { company } from '../../domain/company.ts';
 import { intlLocale, type Language } from '../../domain/language.ts';
 import lvDocuments from '../../locales/lv/documents.json' with { type: 'json' };
@@ -51,19 +50,6 @@ const formats = (language: Language) => {
     month: (yearMonth: string) => month.format(at(`${yearMonth}-01`)),
   };
 };
-
-const require = createRequire(import.meta.url);
-
-/** DejaVu Sans: the Latvian letters and Cyrillic the standard PDF fonts lack. */
-const FONT = { regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' };
-
-let pdfTools: Promise<{ PDFDocument: typeof PdfDocument; regular: Buffer; bold: Buffer }> | null = null;
-const loadPdfTools = () =>
-  (pdfTools ??= Promise.all([
-    import('pdfkit'),
-    readFile(require.resolve(FONT.regular)),
-    readFile(require.resolve(FONT.bold)),
-  ]).then(([pdfkit, regular, bold]) => ({ PDFDocument: pdfkit.default, regular, bold })));
 
 type Doc = InstanceType<typeof PdfDocument>;
 type Formats = ReturnType<typeof formats>;

@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 // a type only: pdfkit itself loads on the first PDF asked for
-import type PdfDocument from 'pdfkit';
+import { loadPdfTools } from '../pdf/pdf-tools.ts';
 import { company } from '../../domain/company.ts';
 import { intlLocale, type Language } from '../../domain/language.ts';
 import type { Offer } from '../../domain/offer.ts';
@@ -216,20 +214,6 @@ footer { margin-top: 1.5rem; }
   .screen-only { display: none; }
 }
 `;
-
-const require = createRequire(import.meta.url);
-
-/** DejaVu Sans: the Latvian letters and Cyrillic the standard PDF fonts lack. */
-const FONT = { regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' };
-
-/** pdfkit and the fonts, loaded once, on the first PDF asked for: the server starts without them. */
-let pdfTools: Promise<{ PDFDocument: typeof PdfDocument; regular: Buffer; bold: Buffer }> | null = null;
-const loadPdfTools = () =>
-  (pdfTools ??= Promise.all([
-    import('pdfkit'),
-    readFile(require.resolve(FONT.regular)),
-    readFile(require.resolve(FONT.bold)),
-  ]).then(([pdfkit, regular, bold]) => ({ PDFDocument: pdfkit.default, regular, bold })));
 
 /** The same information as a PDF, by pdfkit, with the font embedded (its subset). */
 export async function standardInformationPdf(info: StandardInformation): Promise<Buffer> {
