@@ -26,7 +26,8 @@ describe('the file cipher', () => {
     const fileId = randomUUID();
     const plain = randomBytes(size);
     const sealed = await collect(pieces(plain, 7_777).pipe(cipher.encrypt(fileId)));
-    expect(sealed.includes(plain.subarray(0, Math.min(size, 32)))).toBe(size === 0);
+    // a run of 16 random bytes never turns up in the sealed file by chance; a single byte often would
+    if (size >= 16) expect(sealed.includes(plain.subarray(0, Math.min(size, 32)))).toBe(false);
     expect((await collect(pieces(sealed, 10_001).pipe(cipher.decrypt(fileId)))).equals(plain)).toBe(true);
   });
 
