@@ -56,3 +56,38 @@ export const sendDocumentsAnswerSchema = z.object({
   requestAnswered: z.boolean(),
 });
 export type SendDocumentsAnswer = z.infer<typeof sendDocumentsAnswerSchema>;
+
+/** Where the bank sends the person back after a sharing: the wizard, the account, or a widget's tab that closes. */
+export const BANK_SHARING_RETURNS = ['wizard', 'account', 'widget'] as const;
+export type BankSharingReturn = (typeof BANK_SHARING_RETURNS)[number];
+
+/** Share account data from a bank instead of uploading a statement: for `bankStatement` and `incomeProof` items. */
+export const startBankSharingBodySchema = z.strictObject({
+  token: tokenSchema,
+  requestId: z.uuid({ error: 'invalidValue' }),
+  itemId: z.uuid({ error: 'invalidValue' }),
+  institutionId: z.string({ error: 'invalidValue' }).min(1, { error: 'required' }).max(64, { error: 'invalidValue' }),
+  language: answerLanguageSchema,
+  returnTo: z.enum(BANK_SHARING_RETURNS, { error: 'invalidValue' }).optional(),
+});
+export type StartBankSharingBody = z.infer<typeof startBankSharingBodySchema>;
+
+export const startBankSharingAnswerSchema = z.object({
+  shareId: z.uuid(),
+  /** the bank's page where the person approves reading their account information */
+  redirectUrl: z.url(),
+});
+export type StartBankSharingAnswer = z.infer<typeof startBankSharingAnswerSchema>;
+
+/** The bank's return: `state` ties it to the sharing begun in this browser. */
+export const bankSharingReturnQuerySchema = z.object({
+  state: z.string({ error: 'invalidValue' }).min(16, { error: 'invalidValue' }).max(128, { error: 'invalidValue' }),
+});
+
+/** Drops a ready statement and its summary, or a sharing that went wrong, so the item is open as before. */
+export const cancelBankSharingBodySchema = z.strictObject({
+  token: tokenSchema,
+  shareId: z.uuid({ error: 'invalidValue' }),
+  language: answerLanguageSchema,
+});
+export type CancelBankSharingBody = z.infer<typeof cancelBankSharingBodySchema>;

@@ -18,9 +18,14 @@ import {
   sendDocumentsAnswerSchema,
   sendDocumentsBodySchema,
   uploadDocumentMultipartSchema,
+  startBankSharingBodySchema,
+  startBankSharingAnswerSchema,
+  bankSharingReturnQuerySchema,
+  cancelBankSharingBodySchema,
 } from '../document-api.ts';
 import { uploadDocumentAnswerSchema } from '../documents.ts';
 import { defineEndpoint, definePrivateRoute, USUAL_REFUSALS } from './define-endpoint.ts';
+import { seeOther } from './identification.ts';
 
 /**
  * Applications: submitting one, choosing an offer, a human review, handing it to another tab, the offers' standard
@@ -147,5 +152,47 @@ export const sendDocuments = defineEndpoint({
   description: 'The item is then closed to changes; the files go to that lender alone, retried until it acknowledges.',
   body: sendDocumentsBodySchema,
   answers: { 202: sendDocumentsAnswerSchema },
+  errors: USUAL_REFUSALS,
+});
+
+export const startBankSharing = defineEndpoint({
+  method: 'POST',
+  path: '/api/applications/documents/bankSharing',
+  operationId: 'startBankSharing',
+  tag: 'Applications',
+  summary: 'Share account data from a bank for a statement or income item, instead of uploading a file',
+  description:
+    'Asks the bank (Berlin Group NextGenPSD2) for a one-off consent to read the accounts for the months the item ' +
+    "asks and answers the bank's page where the person approves it. The browser gets a short-lived cookie the " +
+    "bank's return must carry. Only for `bankStatement` and `incomeProof` items that are open.",
+  body: startBankSharingBodySchema,
+  answers: { 201: startBankSharingAnswerSchema },
+  errors: [...USUAL_REFUSALS, 503],
+});
+
+export const bankSharingReturn = defineEndpoint({
+  method: 'GET',
+  path: '/api/applications/documents/bankSharing/return',
+  operationId: 'bankSharingReturn',
+  tag: 'Applications',
+  summary: "The bank's return after the person approved or refused; reads the data once and ends the consent",
+  description:
+    'In the browser that started the sharing: reads accounts, balances and booked transactions once, ends the ' +
+    'consent at the bank, makes the statement (PDF, a file of the item) and the income summary, keeps neither the ' +
+    'consent nor the transactions, and redirects to where the sharing began. The status shows the summary; the ' +
+    'person sends the item or cancels the sharing.',
+  query: bankSharingReturnQuerySchema,
+  answers: { 303: seeOther('the wizard, the account or the widget tab, at the request') },
+  errors: [400, 429],
+});
+
+export const cancelBankSharing = defineEndpoint({
+  method: 'POST',
+  path: '/api/applications/documents/bankSharing/cancel',
+  operationId: 'cancelBankSharing',
+  tag: 'Applications',
+  summary: 'Drop a shared statement and its summary before the item is sent',
+  body: cancelBankSharingBodySchema,
+  answers: { 204: { description: 'The statement deleted; the item is open as before' } },
   errors: USUAL_REFUSALS,
 });

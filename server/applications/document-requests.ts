@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentKind, DocumentRequest, DocumentRequestState } from '../../domain/documents.ts';
+import type {
+  DocumentFile,
+  DocumentItemState,
+  DocumentKind,
+  DocumentRequest,
+  DocumentRequestState,
+} from '../../domain/documents.ts';
 import type { ApplicationState } from '../../domain/application-lifecycle.ts';
 import type { Language } from '../../domain/language.ts';
 import type { Broker } from '../broker.ts';
@@ -92,14 +98,26 @@ export interface DocumentRequestRow {
   state: DocumentRequestState;
   /** null only for a request without items, which the callback's schema never lets in */
   items:
-    { id: string; kind: DocumentKind; months: number | null; text_lv: string | null; text_ru: string | null }[] | null;
+    | {
+        id: string;
+        kind: DocumentKind;
+        months: number | null;
+        text_lv: string | null;
+        text_ru: string | null;
+        state: DocumentItemState;
+        files: { id: string; content_type: DocumentFile['contentType']; bytes: number }[] | null;
+      }[]
+    | null;
 }
 
 /** The status statement's part that reads an application's (`a`) requests, oldest first, their items in order. */
 export const DOCUMENT_REQUESTS_JSON_SQL = `(SELECT COALESCE(json_agg(d ORDER BY d.created_at, d.id), '[]') FROM (
     SELECT r.id, r.lender_id, r.due_at, r.state, r.created_at,
       (SELECT json_agg(i ORDER BY i.position) FROM (
-        SELECT id, kind, months, text_lv, text_ru, position FROM document_items WHERE request_id = r.id) i) AS items
+        SELECT di.id, di.kind, di.months, di.text_lv, di.text_ru, di.position, di.state,
+          (SELECT json_agg(f ORDER BY f.created_at, f.id) FROM (
+            SELECT id, content_type, bytes, created_at FROM document_files WHERE item_id = di.id) f) AS files
+        FROM document_items di WHERE di.request_id = r.id) i) AS items
     FROM document_requests r WHERE r.application_id = a.id) d)`;
 
 /** A request as the status shows it: the lender's words for `other` in the application's language. */
@@ -113,6 +131,9 @@ export function documentRequestOf(row: DocumentRequestRow, language: Language): 
         kind: item.kind,
         ...(item.months === null ? {} : { months: item.months }),
         ...(text === null ? {} : { text }),
+        state: item.state,
+        files: (item.files ?? []).map((file) => ({ id: file.id, contentType: file.content_type, bytes: file.bytes })),
+        bankShare: null,
       };
     }),
     dueAt: new Date(row.due_at).toISOString(),

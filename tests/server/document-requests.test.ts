@@ -116,7 +116,9 @@ describe.each<Storage>(['pglite', 'postgres'])("a lender's documents request (%s
     expect(ziemelu.documentRequests).toEqual([
       {
         id: expect.any(String),
-        items: [{ id: expect.any(String), kind: 'bankStatement', months: 6 }],
+        items: [
+          { id: expect.any(String), kind: 'bankStatement', months: 6, state: 'open', files: [], bankShare: null },
+        ],
         dueAt: expect.any(String),
         state: 'open',
       },
