@@ -148,7 +148,7 @@ const retrySafely = (method: 'get' | 'post'): Options['retry'] => ({
   maxRetryAfter: 5000,
   retryOnTimeout: true,
 });
-const NO_RETRY: Options['retry'] = 0;
+export const NO_RETRY: Options['retry'] = 0;
 
 /** Tokens, invalid or gone: polling again will not help. */
 const PERMANENT_STATUSES = new Set([400, 404]);
@@ -195,7 +195,10 @@ export function toApiRequestError(error: unknown): ApiRequestError {
 type CallInit = Omit<Options, 'headers' | 'method'> & { headers?: Record<string, string> };
 
 /** Calls an endpoint of the contract and answers its parsed answer. */
-type Request = <E extends EndpointDefinition>(endpoint: E, init: CallInit) => Promise<z.output<AnswerSchemaOf<E>>>;
+export type Request = <E extends EndpointDefinition>(
+  endpoint: E,
+  init: CallInit,
+) => Promise<z.output<AnswerSchemaOf<E>>>;
 
 export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
@@ -214,7 +217,7 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
   return client;
 }
 
-function requester(options: BrokerClientOptions, baseUrl: string): Request {
+export function requester(options: BrokerClientOptions, baseUrl: string): Request {
   const http = ky.create({
     prefix: baseUrl,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,

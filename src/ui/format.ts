@@ -31,3 +31,9 @@ export const formatPercent = (lang: Language, percent: number): string =>
 
 export const formatNumber = (lang: Language, value: number): string =>
   formatter(lang, { maximumFractionDigits: 2 }).format(value);
+
+/** A file's size as people read it: "850 kB", "1,2 MB" (ru: "1,2 МБ"). */
+export const formatFileSize = (lang: Language, bytes: number): string =>
+  bytes < 1_000_000
+    ? formatter(lang, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1000))
+    : formatter(lang, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1_000_000);

@@ -15,6 +15,7 @@ import { useAccountClient } from './account-context.ts';
 import { AccountOffers } from './AccountOffers.tsx';
 import { ChosenOfferSigning } from './ChosenOfferSigning.tsx';
 import { ClosedApplication } from './ClosedApplication.tsx';
+import { DOCUMENTS_ANCHOR, DocumentsAsked } from './DocumentsAsked.tsx';
 import { errorMessage } from './error-message.ts';
 
 /**
@@ -43,11 +44,11 @@ export function ApplicationCard({
   const choosable = CHOOSABLE_STATES.includes(application.state);
   const focused = useCallback(() => setJustChosen(false), []);
 
-  const continueInWizard = async () => {
+  const continueInWizard = async (at = '') => {
     setBusy(true);
     try {
       const code = await client.handoff(application.id);
-      window.location.assign(`${pathOfStep('waiting', lang)}?${HANDOFF_PARAM}=${code}`);
+      window.location.assign(`${pathOfStep('waiting', lang)}?${HANDOFF_PARAM}=${code}${at}`);
     } catch (failure) {
       setError(errorMessage(failure, t, t('errors.load')));
       setBusy(false);
@@ -80,6 +81,13 @@ export function ApplicationCard({
       <ApplicationTitle application={application} headingId={headingId} />
       {error ? <Alert>{error}</Alert> : null}
       {application.lenders.length > 0 ? <LenderProgress lenders={application.lenders} /> : null}
+      {application.continuable ? (
+        <DocumentsAsked
+          lenders={application.lenders}
+          busy={busy}
+          onAnswer={() => void continueInWizard(`#${DOCUMENTS_ANCHOR}`)}
+        />
+      ) : null}
       {chosen && application.signUrl && SIGNABLE_STATES.includes(application.state) ? (
         <ChosenOfferSigning
           lender={chosen.lenderName}

@@ -5,6 +5,8 @@ import type { i18n as I18n } from 'i18next';
 import { createActor } from 'xstate';
 import type { ApplicationActor, ApplicationInput } from '../../../machines/application-machine.ts';
 import type { BrokerClient } from '../../api/broker-client.ts';
+import type { DocumentsClient } from '../../api/documents-client.ts';
+import { lazyDocumentsClient } from '../../api/lazy-documents-client.ts';
 import { IDENTIFIED_STATES } from '../../../domain/application-lifecycle.ts';
 import type { Language } from '../../../domain/language.ts';
 import { createI18n } from '../../i18n/i18n.ts';
@@ -21,6 +23,8 @@ export interface WorkflowMount {
   readonly root: HTMLElement;
   readonly lang: Language;
   readonly client: BrokerClient;
+  /** the answer to a lender's documents request; the broker's own, loaded when first used, by default */
+  readonly documents?: DocumentsClient;
   readonly env: SiteEnvironment;
   readonly input: Omit<ApplicationInput, 'language'>;
   readonly presentation?: WorkflowPresentation;
@@ -58,12 +62,21 @@ export async function mountWorkflow(mount: WorkflowMount): Promise<ApplicationAc
   mount.beforeStart?.(actor, i18n);
   actor.start();
 
+  const { client } = mount;
+  const services = {
+    lenders: () => client.lenders(),
+    requestReview: (body: Parameters<BrokerClient['requestReview']>[0]) => client.requestReview(body),
+    institutions: () => client.institutions(),
+    createHandoff: (token: string) => client.createHandoff(token),
+    documents: mount.documents ?? lazyDocumentsClient({ language: () => mount.lang }),
+  };
+
   createRoot(mount.root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <PresentationProvider presentation={mount.presentation ?? { embedded: false }}>
           <WorkflowProvider actor={actor}>
-            <WorkflowServicesProvider services={mount.client}>
+            <WorkflowServicesProvider services={services}>
               <WorkflowApp screens={mount.screens} />
             </WorkflowServicesProvider>
           </WorkflowProvider>

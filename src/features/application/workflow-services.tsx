@@ -1,12 +1,15 @@
 import { createContext, use, type ReactNode } from 'react';
 import type { BrokerClient } from '../../api/broker-client.ts';
+import type { DocumentsClient } from '../../api/documents-client.ts';
 
 /**
- * What screens ask the broker beside the machine's steps: the lenders an application may go to (the form) and a
- * request for human review of a decline (the offers). Given by whoever runs the workflow (the site, a widget, a
- * test), so each can bring its own.
+ * What screens ask the broker beside the machine's steps: the lenders an application may go to (the form), a
+ * request for human review of a decline (the offers), and the answer to a lender's documents request (the banks to
+ * share from, the uploads, a tab of the site for a widget). Given by whoever runs the workflow (the site, a widget,
+ * a test), so each can bring its own.
  */
-export type WorkflowServices = Pick<BrokerClient, 'lenders' | 'requestReview'>;
+export type WorkflowServices = Pick<BrokerClient, 'lenders' | 'requestReview'> &
+  Partial<Pick<BrokerClient, 'institutions' | 'createHandoff'>> & { readonly documents?: DocumentsClient };
 
 const ServicesContext = createContext<WorkflowServices | null>(null);
 

@@ -13,6 +13,7 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { useNow } from '../../../ui/use-now.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { StepHeading } from '../StepHeading.tsx';
+import { DocumentRequests } from '../documents/DocumentRequests.tsx';
 import { useSend, useWorkflow, useWorkflowActor } from '../workflow-context.tsx';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
 import { rememberChosenOffer } from './chosen-offer.ts';
@@ -54,6 +55,7 @@ export function OffersScreen() {
         <p className="screen__note">{t('offers:stillWaiting', { count: pendingLenders })}</p>
       ) : null}
       <LiveAnnouncer message={announcement} />
+      <DocumentRequests lenders={status?.lenders ?? []} />
 
       <OfferComparison
         offers={offers}

@@ -6,6 +6,7 @@ import { formatCountdown } from '../../../ui/format-date.ts';
 import { LiveAnnouncer } from '../../../ui/LiveAnnouncer.tsx';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import { StepHeading } from '../StepHeading.tsx';
+import { DocumentRequests } from '../documents/DocumentRequests.tsx';
 import { useSend } from '../workflow-context.tsx';
 import { useStatus } from './shared.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
@@ -79,6 +80,8 @@ export function WaitingScreen() {
         )
       ) : null}
       <LiveAnnouncer message={announcement} />
+
+      <DocumentRequests lenders={lenders} />
 
       {offers.length > 0 ? <FirstOffers offers={offers} /> : null}
 
