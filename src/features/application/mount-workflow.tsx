@@ -69,6 +69,7 @@ export async function mountWorkflow(mount: WorkflowMount): Promise<ApplicationAc
     institutions: () => client.institutions(),
     createHandoff: (token: string) => client.createHandoff(token),
     documents: mount.documents ?? lazyDocumentsClient({ language: () => mount.lang }),
+    navigate: mount.env.navigate,
   };
 
   createRoot(mount.root).render(

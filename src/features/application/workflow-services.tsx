@@ -9,7 +9,11 @@ import type { DocumentsClient } from '../../api/documents-client.ts';
  * a test), so each can bring its own.
  */
 export type WorkflowServices = Pick<BrokerClient, 'lenders' | 'requestReview'> &
-  Partial<Pick<BrokerClient, 'institutions' | 'createHandoff'>> & { readonly documents?: DocumentsClient };
+  Partial<Pick<BrokerClient, 'institutions' | 'createHandoff'>> & {
+    readonly documents?: DocumentsClient;
+    /** leaves the page for another address (a bank's consent page); the browser's own by default */
+    readonly navigate?: (url: string) => void;
+  };
 
 const ServicesContext = createContext<WorkflowServices | null>(null);
 

@@ -77,7 +77,7 @@ function useSharingActions({ token, requestId, item, onBusy }: SharingInput) {
         language: lang,
         returnTo: 'wizard',
       });
-      window.location.assign(answer.redirectUrl);
+      (services?.navigate ?? ((url: string) => window.location.assign(url)))(answer.redirectUrl);
     } catch (failure) {
       fail(failure);
       onBusy(false);
