@@ -70,6 +70,7 @@ export async function fillApplication(
     emailNotices = false,
     monthlyLiabilities,
     loanPurpose = 'personalNeeds',
+    incomeType = 'fullTimeJob',
   }: {
     monthlyIncome?: string;
     email?: string;
@@ -79,14 +80,16 @@ export async function fillApplication(
     monthlyLiabilities?: string;
     /** the loan's purpose; personal needs by default */
     loanPurpose?: LoanPurpose;
+    /** where the income comes from; a job by default */
+    incomeType?: 'fullTimeJob' | 'selfEmployment';
   } = {},
 ) {
   const { form } = WORDS[lang];
   await page.getByRole('textbox', { name: form.monthlyIncome.label, exact: true }).fill(monthlyIncome);
-  await tick(page, 'checkbox', form.incomeType.fullTimeJob);
+  await tick(page, 'checkbox', form.incomeType[incomeType]);
   await choose(
     page,
-    form.incomeTypes.employmentDuration.replace('{{type}}', form.incomeType.fullTimeJob),
+    form.incomeTypes.employmentDuration.replace('{{type}}', form.incomeType[incomeType]),
     form.employmentDuration.over12Months,
   );
   await page.getByRole('textbox', { name: form.firstname.label, exact: true }).fill(APPLICANT.firstname);

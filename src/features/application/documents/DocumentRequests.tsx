@@ -1,18 +1,12 @@
-import { Suspense, useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import type { LenderStatus } from '../../../../domain/api.ts';
-import type { DocumentRequest } from '../../../../domain/documents.ts';
-import { formatDate } from '../../../ui/format-date.ts';
-import { useLanguage } from '../../../i18n/use-language.ts';
-import { useWorkflow } from '../workflow-context.tsx';
-import { useWorkflowServices } from '../workflow-services.tsx';
-import { DOCUMENTS_ANCHOR } from './anchor.ts';
-import { DocumentItemAnswer } from './DocumentItemAnswer.tsx';
-import './documents.css';
+
+const RequestList = lazy(async () => ({ default: (await import('./RequestList.tsx')).RequestList }));
 
 /**
  * The lenders' documents requests of the application, each under its lender: what is asked, by when, and the way
- * to answer it. Nothing when no lender asked. Its words come with it, so the screen around it never waits for them.
+ * to answer it. Nothing when no lender asked. Its code and words come only when a lender asks, so the screen around
+ * it neither grows nor waits for them.
  */
 export function DocumentRequests({ lenders }: { lenders: readonly LenderStatus[] }) {
   const asking = lenders.filter((lender) => lender.documentRequests.length > 0);
@@ -21,59 +15,5 @@ export function DocumentRequests({ lenders }: { lenders: readonly LenderStatus[]
     <Suspense fallback={null}>
       <RequestList lenders={asking} />
     </Suspense>
-  );
-}
-
-function RequestList({ lenders }: { lenders: readonly LenderStatus[] }) {
-  const headingRef = useRef<HTMLDivElement>(null);
-  // a message's link, or a widget's tab, opens the page at the requests: bring them into view and focus
-  useEffect(() => {
-    if (window.location.hash !== `#${DOCUMENTS_ANCHOR}`) return;
-    headingRef.current?.scrollIntoView({ block: 'start' });
-    headingRef.current?.querySelector<HTMLElement>('h2')?.focus();
-  }, []);
-  return (
-    <div className="document-requests" id={DOCUMENTS_ANCHOR} ref={headingRef}>
-      {lenders.flatMap((lender) =>
-        lender.documentRequests.map((request) => (
-          <RequestCard key={request.id} lenderName={lender.name} request={request} />
-        )),
-      )}
-    </div>
-  );
-}
-
-function RequestCard({ lenderName, request }: { lenderName: string; request: DocumentRequest }) {
-  const { t } = useTranslation('requests');
-  const lang = useLanguage();
-  const headingId = useId();
-  const token = useWorkflow((snapshot) => snapshot.context.token);
-  const client = useWorkflowServices()?.documents;
-  const open = request.state === 'open';
-  return (
-    <section className={`document-request document-request--${request.state}`} aria-labelledby={headingId}>
-      <h2 id={headingId} tabIndex={-1}>
-        {t('heading', { lender: lenderName })}
-      </h2>
-      {open ? (
-        <>
-          <p>{t('intro')}</p>
-          <p className="document-request__due">{t('due', { date: formatDate(lang, request.dueAt) })}</p>
-        </>
-      ) : (
-        <p className={`document-request__state document-request__state--${request.state}`}>
-          {t(`state.${request.state}`)}
-        </p>
-      )}
-      {token && client ? (
-        <ul className="document-request__items">
-          {request.items.map((item) => (
-            <li key={item.id}>
-              <DocumentItemAnswer client={client} token={token} requestId={request.id} item={item} open={open} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
   );
 }

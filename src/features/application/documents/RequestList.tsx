@@ -1,0 +1,66 @@
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LenderStatus } from '../../../../domain/api.ts';
+import type { DocumentRequest } from '../../../../domain/documents.ts';
+import { formatDate } from '../../../ui/format-date.ts';
+import { useLanguage } from '../../../i18n/use-language.ts';
+import { useWorkflow } from '../workflow-context.tsx';
+import { useWorkflowServices } from '../workflow-services.tsx';
+import { DOCUMENTS_ANCHOR } from './anchor.ts';
+import { DocumentItemAnswer } from './DocumentItemAnswer.tsx';
+import './documents.css';
+
+/** Every request of the lenders that asked, each a card; the page's anchor for a message's link. */
+export function RequestList({ lenders }: { lenders: readonly LenderStatus[] }) {
+  const headingRef = useRef<HTMLDivElement>(null);
+  // a message's link, or a widget's tab, opens the page at the requests: bring them into view and focus
+  useEffect(() => {
+    if (window.location.hash !== `#${DOCUMENTS_ANCHOR}`) return;
+    headingRef.current?.scrollIntoView({ block: 'start' });
+    headingRef.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, []);
+  return (
+    <div className="document-requests" id={DOCUMENTS_ANCHOR} ref={headingRef}>
+      {lenders.flatMap((lender) =>
+        lender.documentRequests.map((request) => (
+          <RequestCard key={request.id} lenderName={lender.name} request={request} />
+        )),
+      )}
+    </div>
+  );
+}
+
+function RequestCard({ lenderName, request }: { lenderName: string; request: DocumentRequest }) {
+  const { t } = useTranslation('requests');
+  const lang = useLanguage();
+  const headingId = useId();
+  const token = useWorkflow((snapshot) => snapshot.context.token);
+  const client = useWorkflowServices()?.documents;
+  const open = request.state === 'open';
+  return (
+    <section className={`document-request document-request--${request.state}`} aria-labelledby={headingId}>
+      <h2 id={headingId} tabIndex={-1}>
+        {t('heading', { lender: lenderName })}
+      </h2>
+      {open ? (
+        <>
+          <p>{t('intro')}</p>
+          <p className="document-request__due">{t('due', { date: formatDate(lang, request.dueAt) })}</p>
+        </>
+      ) : (
+        <p className={`document-request__state document-request__state--${request.state}`}>
+          {t(`state.${request.state}`)}
+        </p>
+      )}
+      {token && client ? (
+        <ul className="document-request__items">
+          {request.items.map((item) => (
+            <li key={item.id}>
+              <DocumentItemAnswer client={client} token={token} requestId={request.id} item={item} open={open} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

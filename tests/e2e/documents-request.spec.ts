@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import type { Language } from '../../domain/language.ts';
+import { answerAtBank, fillApplication, submitApplication, workflowPath } from './support/applicant.ts';
+import { phonePhoto, receivedBy, REQUEST_WORDS, sha256, statementPdf } from './support/documents.ts';
+import { personalCode } from './support/personal-code.ts';
+
+/**
+ * A lender that needs documents before it decides: two sandbox banks ask anyone over 15 000 € (and anyone
+ * self-employed) for a 6-month statement. The person answers on a phone, in the wizard.
+ */
+
+const PHONE = { width: 375, height: 812 };
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const LENDER = 'Ziemeļu Banka';
+const STATEMENT_TITLE = {
+  lv: 'Bankas konta izraksts par pēdējiem 6 mēnešiem',
+  ru: 'Выписка со счёта за последние 6 месяцев',
+} as const;
+
+/** Applies for 16 000 € and confirms identity at the sandbox bank; answers the request's card of `LENDER`. */
+async function applyAndMeetTheRequest(
+  page: Page,
+  lang: Language,
+  { personalId, incomeType = 'fullTimeJob' }: { personalId: string; incomeType?: 'fullTimeJob' | 'selfEmployment' },
+) {
+  const email = `docs-${randomUUID().slice(0, 8)}@example.lv`;
+  await page.setViewportSize(PHONE);
+  await page.goto(`${workflowPath(lang, 'enteringEssence')}?amount=16000&term=60`);
+  await fillApplication(page, lang, { personalId, incomeType, email, emailNotices: true });
+  await submitApplication(page, lang);
+  await page.getByRole('button', { name: /Daugavas Banka/ }).click();
+  await answerAtBank(page, 'approve', personalId);
+  await expect(page).toHaveURL(new RegExp(`${workflowPath(lang, '(waiting|offers)')}$`), { timeout: 20_000 });
+  const heading = REQUEST_WORDS[lang].heading.replace('{{lender}}', LENDER);
+  const card = page.getByRole('region', { name: heading });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  return { card, email };
+}
+
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).exclude('[data-live-announcer]').analyze();
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
+  ).toEqual([]);
+}
+
+for (const [lang, seed, keyboard] of [
+  ['lv', 1310, false],
+  ['ru', 1320, true],
+] as const) {
+  test(`${lang}: on a phone, a PDF and a photo go up for a statement request and reach the lender that asked${
+    keyboard ? ', by keyboard alone' : ''
+  }`, async ({ page }) => {
+    const words = REQUEST_WORDS[lang];
+    const { card } = await applyAndMeetTheRequest(page, lang, { personalId: personalCode(seed, '150585') });
+    await expect(card.getByRole('heading', { name: STATEMENT_TITLE[lang] })).toBeVisible();
+    await expectNoViolations(page);
+
+    const pdf = await statementPdf();
+    const photo = await phonePhoto();
+    const choose = card.getByRole('button', { name: words.upload.choose });
+    const camera = card.getByRole('button', { name: words.upload.camera });
+    const chooser = async (button: typeof choose) => {
+      const opened = page.waitForEvent('filechooser');
+      if (keyboard) {
+        await button.focus();
+        await page.keyboard.press('Enter');
+      } else {
+        await button.click();
+      }
+      return opened;
+    };
+    await (await chooser(choose)).setFiles({ name: 'izraksts.pdf', mimeType: 'application/pdf', buffer: pdf });
+    const files = card.getByRole('list', { name: words.file.list });
+    await expect(files.getByText('izraksts.pdf')).toBeVisible();
+    await (await chooser(camera)).setFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(files.getByText('foto.jpg')).toBeVisible();
+    await expectNoViolations(page);
+
+    const send = card.getByRole('button', { name: words.send.button });
+    if (keyboard) {
+      await send.focus();
+      await page.keyboard.press('Enter');
+    } else {
+      await send.click();
+    }
+    await expect(card.getByText(words.send.done)).toBeVisible();
+
+    // the lender that asked has exactly the PDF, and the photo re-encoded (no location): smaller, a JPEG
+    const [received] = await receivedBy(page.request, 'ziemelu-banka', (items) =>
+      items.some((item) => item.files.some((file) => file.sha256 === sha256(pdf))),
+    );
+    expect(received?.files.map((file) => file.contentType).sort()).toEqual(['application/pdf', 'image/jpeg']);
+    const stored = received?.files.find((file) => file.contentType === 'image/jpeg');
+    expect(stored?.sha256).not.toBe(sha256(photo));
+    // the request answered, the lender decides in its usual time
+    await expect(card.getByText(new RegExp(`${words.state.sent}|${words.state.received}`)).first()).toBeVisible({
+      timeout: 20_000,
+    });
+  });
+}
