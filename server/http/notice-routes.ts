@@ -42,7 +42,9 @@ export async function registerNoticeRoutes(app: FastifyInstance, broker: Broker)
       const { code } = await createHandoffOf(broker, target.applicationId);
       // the wizard trades the one-time code for the token and takes it out of the address at once; a message about a
       // lender's documents request lands on that request (the fragment stays in the browser)
-      const fragment = target.documentRequestId ? `#${documentRequestFragment(language, target.documentRequestId)}` : '';
+      const fragment = target.documentRequestId
+        ? `#${documentRequestFragment(language, target.documentRequestId)}`
+        : '';
       return reply.redirect(`${pathOfStep('waiting', language)}?${HANDOFF_PARAM}=${code}${fragment}`, 303);
     },
   );

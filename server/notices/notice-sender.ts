@@ -36,9 +36,10 @@ const UNSUBSCRIBE_PATH: Record<Language, string> = { lv: '/e-pasta-atteikums', r
  */
 export async function sendNotice(broker: Broker, job: Job<NoticeJob>): Promise<void> {
   const [notice] = (
-    await broker.db.query<NoticeRow>('SELECT id, application_id, kind, channel, state, document_request_id FROM notices WHERE id = $1', [
-      job.data.noticeId,
-    ])
+    await broker.db.query<NoticeRow>(
+      'SELECT id, application_id, kind, channel, state, document_request_id FROM notices WHERE id = $1',
+      [job.data.noticeId],
+    )
   ).rows;
   if (!notice || notice.state !== 'queued') return;
   const application = await applicationRowById(broker.db, notice.application_id);

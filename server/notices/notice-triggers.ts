@@ -133,14 +133,9 @@ export async function noticeLenderProgress(
   if (!row) return;
   const choices = row.notice_choices;
   if (row.state === 'offers' && row.offers > 0 && row.ready_due) {
-    await queueNotice(
-      broker,
-      applicationId,
-      choices,
-      'offersReady',
-      `offersReady:${row.ready_count}`,
-      { startAfterSeconds: broker.config.notices.batchSeconds },
-    );
+    await queueNotice(broker, applicationId, choices, 'offersReady', `offersReady:${row.ready_count}`, {
+      startAfterSeconds: broker.config.notices.batchSeconds,
+    });
   }
   if (row.requests > 0 && row.pending === 0 && ['offers', 'noOffers', 'offerChosen'].includes(row.state)) {
     await queueNotice(broker, applicationId, choices, 'allAnswered', 'allAnswered', {

@@ -204,8 +204,11 @@ describe("the message of a lender's documents request", () => {
       'следующие документы: выписка со счёта за последние 3 месяца; справка о доходах; копия трудового договора; подтверждение доходов от хозяйственной деятельности; Декларация СГД.',
     );
     const months = (language: 'lv' | 'ru', count: number) =>
-      renderMail('documentsRequested', language, asked({ requestedDocuments: [{ kind: 'bankStatement', months: count }] }))
-        .text;
+      renderMail(
+        'documentsRequested',
+        language,
+        asked({ requestedDocuments: [{ kind: 'bankStatement', months: count }] }),
+      ).text;
     expect(months('lv', 1)).toContain('izraksts par pēdējo mēnesi.');
     expect(months('lv', 12)).toContain('izraksts par pēdējiem 12 mēnešiem.');
     expect(months('lv', 21)).toContain('izraksts par pēdējo 21 mēnesi.');

@@ -7,13 +7,7 @@ import type { FooterWords, MessageWords } from './words.ts';
 
 /** The messages of an application, in its language: text and HTML parts, and a short SMS. */
 export type NoticeKind =
-  | 'received'
-  | 'offersReady'
-  | 'allAnswered'
-  | 'expiryReminder'
-  | 'signed'
-  | 'paid'
-  | 'documentsRequested';
+  'received' | 'offersReady' | 'allAnswered' | 'expiryReminder' | 'signed' | 'paid' | 'documentsRequested';
 
 /** One thing a lender asks for: its kind, the months of a bank statement, the lender's own words for `other`. */
 export interface RequestedDocument {
