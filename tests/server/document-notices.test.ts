@@ -9,7 +9,7 @@ import { signPartnerMessage } from '../../server/lenders/partner-protocol.ts';
 import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
 import { identifyByBank, status, submit, waitForStatus } from '../support/flow.ts';
 import { present } from '../support/present.ts';
-import { lenderCallbacksAnswered, queueDrained } from '../support/settled.ts';
+import { jobAwaitsRetry, lenderCallbacksAnswered, queueDrained } from '../support/settled.ts';
 
 /**
  * A lender's documents request as the person hears of it (issue 33): a message a request, by e-mail and by SMS when
@@ -97,6 +97,16 @@ describe.each<Storage>(['pglite', 'postgres'])("messages of a lender's documents
     return { location, token: ((await redeemed.json()) as { token: string }).token };
   }
 
+  async function lenderRequestOf(applicationId: string, lenderId: string): Promise<string> {
+    const [row] = (
+      await running.broker.db.query<{ id: string }>(
+        'SELECT id FROM lender_requests WHERE application_id = $1 AND lender_id = $2',
+        [applicationId, lenderId],
+      )
+    ).rows;
+    return present(row, `the request to ${lenderId}`).id;
+  }
+
   /** A callback signed with the lender's key. */
   function callback(lenderId: string, body: Record<string, unknown>): Promise<Response> {
     const lender = present(running.broker.lenders.get(lenderId), 'the lender');
@@ -175,14 +185,8 @@ describe.each<Storage>(['pglite', 'postgres'])("messages of a lender's documents
     const email = address();
     const { token } = await asked({ email });
     const applicationId = await applicationIdForToken(running.broker, token);
-    const [row] = (
-      await running.broker.db.query<{ id: string }>(
-        'SELECT id FROM lender_requests WHERE application_id = $1 AND lender_id = $2',
-        [applicationId, 'ziemelu-banka'],
-      )
-    ).rows;
     const request = {
-      applicationRef: present(row, 'the lender request').id,
+      applicationRef: await lenderRequestOf(applicationId, 'ziemelu-banka'),
       type: 'documentsRequest',
       documentsRequestId: 'extra-7',
       items: [{ kind: 'other', text: { lv: 'Darba līguma kopija', ru: 'Копия трудового договора' } }],
@@ -197,6 +201,45 @@ describe.each<Storage>(['pglite', 'postgres'])("messages of a lender's documents
     expect(fromZiemelu).toHaveLength(2);
     expect(fromZiemelu.filter((mail) => mail.text.includes('šādus dokumentus: Darba līguma kopija.'))).toHaveLength(1);
     expect((await mails(email)).filter((mail) => mail.subject.endsWith('lūdz dokumentus'))).toHaveLength(3);
+  });
+
+  it('sends nothing of a request that ended while its message waited for the mail server', async () => {
+    const email = address();
+    const { token } = await asked({ email });
+    const applicationId = await applicationIdForToken(running.broker, token);
+    const outage = (down: boolean) =>
+      fetch(`${base}/sandbox/mail/outage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ down }),
+      });
+    await outage(true);
+    try {
+      const request = {
+        applicationRef: await lenderRequestOf(applicationId, 'ziemelu-banka'),
+        type: 'documentsRequest',
+        documentsRequestId: 'late-1',
+        items: [{ kind: 'incomeProof' }],
+        dueAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      };
+      expect((await callback('ziemelu-banka', request)).status).toBe(200);
+      await jobAwaitsRetry(running.broker.boss, QUEUES.notice);
+      // the request expires before the mail server is back
+      await running.broker.db.query(
+        `UPDATE document_requests SET state = 'expired' WHERE application_id = $1 AND lender_request_id = 'late-1'`,
+        [applicationId],
+      );
+    } finally {
+      await outage(false);
+    }
+    await queueDrained(running.broker.boss, QUEUES.notice, 30_000);
+    expect((await mails(email)).filter((mail) => mail.text.includes('izziņa par ienākumiem'))).toEqual([]);
+    const { rows } = await running.broker.db.query<{ state: string }>(
+      `SELECT n.state FROM notices n JOIN document_requests r ON r.id = n.document_request_id
+       WHERE r.application_id = $1 AND r.lender_request_id = 'late-1'`,
+      [applicationId],
+    );
+    expect(rows).toEqual([{ state: 'superseded' }]);
   });
 
   it('queues a sent item whose delivery job is gone again at the sweep, and the lender receives it once', async () => {
