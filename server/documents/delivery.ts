@@ -25,8 +25,9 @@ export function useDocumentFileSource(broker: Broker, source: DocumentFileSource
 
 /**
  * The person sent item `itemId` (its files are in the store): the item becomes `sent`, its request `sent` once
- * every item is, and its delivery is queued. Sending an item again queues its delivery again, which delivers it
- * once. An item of a request that is no longer open (expired, or answered and received) is refused.
+ * every item is, and its delivery is queued. Sending a sent item again queues nothing while its job is kept (see
+ * sendDeliveryJob), and one whose job is gone again. An item of a request that is no longer open (expired, or
+ * answered and received) is refused.
  */
 export async function queueDocumentDelivery(broker: Broker, itemId: string): Promise<void> {
   const [item] = (
