@@ -86,3 +86,24 @@ export const newApplicationPath = (lang: Language): string => pathOfStep('enteri
 
 /** The query parameter that carries a one-time handoff code from a widget to the site's wizard. */
 export const HANDOFF_PARAM = 'handoff';
+
+/**
+ * The fragment of the wizard's address that points at one documents request of the application, e.g.
+ * `#dokumenti-<request id>` (Russian: `#dokumenty-<request id>`, transliterated as the site's Russian addresses
+ * are). A message about a lender's request lands on it (the continue link's redirect carries it); the id is the
+ * request's own (`documentRequests[].id` of the status), never anything of the person. A fragment never reaches
+ * a server or its logs.
+ */
+const DOCUMENT_REQUEST_FRAGMENT: Readonly<Record<Language, string>> = { lv: 'dokumenti', ru: 'dokumenty' };
+
+/** The fragment (without `#`) that opens documents request `requestId`. */
+export const documentRequestFragment = (lang: Language, requestId: string): string =>
+  `${DOCUMENT_REQUEST_FRAGMENT[lang]}-${requestId}`;
+
+const DOCUMENT_REQUEST_HASH =
+  /^#?(?:dokumenti|dokumenty)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The documents request an address's fragment (`location.hash`, with or without `#`) points at, or null. */
+export function documentRequestOfFragment(hash: string): string | null {
+  return DOCUMENT_REQUEST_HASH.exec(hash)?.[1]?.toLowerCase() ?? null;
+}

@@ -25,8 +25,9 @@ export function useDocumentFileSource(broker: Broker, source: DocumentFileSource
 
 /**
  * The person sent item `itemId` (its files are in the store): the item becomes `sent`, its request `sent` once
- * every item is, and its delivery is queued. Sending an item again queues its delivery again, which delivers it
- * once. An item of a request that is no longer open (expired, or answered and received) is refused.
+ * every item is, and its delivery is queued. Sending a sent item again queues nothing while its job is kept (see
+ * sendDeliveryJob), and one whose job is gone again. An item of a request that is no longer open (expired, or
+ * answered and received) is refused.
  */
 export async function queueDocumentDelivery(broker: Broker, itemId: string): Promise<void> {
   const [item] = (
@@ -65,8 +66,39 @@ export async function queueDocumentDelivery(broker: Broker, itemId: string): Pro
     await refreshLenderProgress(tx, applicationId);
     return choices;
   });
-  await broker.boss.send(QUEUES.documentDelivery, { itemId } satisfies DocumentDeliveryJob, { singletonKey: itemId });
+  await sendDeliveryJob(broker, itemId);
   await afterLenderChanges(broker, applicationId, noticeChoices);
+}
+
+/**
+ * Queues item `itemId`'s delivery under the item's own id: while a job of the item is kept (waiting, running,
+ * awaiting a retry, or ended: pg-boss keeps a finished job a week), another one is not queued, so no two processes
+ * post one item at once. Null when one was kept.
+ */
+const sendDeliveryJob = (broker: Broker, itemId: string): Promise<string | null> =>
+  broker.boss.send(QUEUES.documentDelivery, { itemId } satisfies DocumentDeliveryJob, { id: itemId });
+
+/** The person's own send queues its item at once: the sweep leaves a sent item this long before it looks. */
+const REQUEUE_AFTER_SECONDS = 60;
+/** How many sent items one sweep looks at, the longest sent first. */
+const REQUEUE_AT_ONCE = 100;
+
+/**
+ * Sent items whose delivery job is gone: the queueing failed after the item was marked sent (uploads.ts logs it),
+ * or the job was lost. Each is queued again, once; an item whose job is still kept is left to it (one that failed
+ * after all its retries, or found no lender to post to, is in the log, and goes again once pg-boss deletes it).
+ * Answers how many it queued.
+ */
+export async function requeueUndeliveredDocuments(broker: Broker): Promise<number> {
+  const { rows } = await broker.db.query<{ id: string }>(
+    `SELECT id FROM document_items
+     WHERE state = 'sent' AND sent_at < now() - make_interval(secs => $1) ORDER BY sent_at LIMIT $2`,
+    [REQUEUE_AFTER_SECONDS, REQUEUE_AT_ONCE],
+  );
+  let queued = 0;
+  for (const { id } of rows) if ((await sendDeliveryJob(broker, id)) !== null) queued += 1;
+  if (queued > 0) broker.log.warn({ queued }, 'document deliveries queued again by the sweep');
+  return queued;
 }
 
 interface DeliveryRow {

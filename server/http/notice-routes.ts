@@ -7,10 +7,10 @@ import {
 } from '../../domain/contract/messages.ts';
 import { languageSchema } from '../../domain/api.ts';
 import type { Language } from '../../domain/language.ts';
-import { HANDOFF_PARAM, pathOfStep } from '../../domain/wizard-paths.ts';
+import { documentRequestFragment, HANDOFF_PARAM, pathOfStep } from '../../domain/wizard-paths.ts';
 import { createHandoffOf } from '../applications/handoff.ts';
 import type { Broker } from '../broker.ts';
-import { applicationOfContinueCode } from '../notices/continue-links.ts';
+import { targetOfContinueCode } from '../notices/continue-links.ts';
 import { confirmSmsOptOut, startSmsOptOut } from '../notices/sms-opt-out.ts';
 import { unsubscribeByCode } from '../notices/unsubscribe.ts';
 import { route } from './route.ts';
@@ -34,14 +34,18 @@ export async function registerNoticeRoutes(app: FastifyInstance, broker: Broker)
       const language = languageSchema.safeParse(request.query.lang).data ?? 'lv';
       const { code: given } = request.query;
       // a code longer than ours, or given twice, is none of ours
-      const applicationId =
+      const target =
         typeof given === 'string' && given.length <= MAX_CONTINUE_CODE
-          ? await applicationOfContinueCode(broker.db, broker.config.lookupKey, given)
+          ? await targetOfContinueCode(broker.db, broker.config.lookupKey, given)
           : null;
-      if (!applicationId) return reply.redirect(LINK_INVALID_PATH[language], 303);
-      const { code } = await createHandoffOf(broker, applicationId);
-      // the wizard trades the one-time code for the token and takes it out of the address at once
-      return reply.redirect(`${pathOfStep('waiting', language)}?${HANDOFF_PARAM}=${code}`, 303);
+      if (!target) return reply.redirect(LINK_INVALID_PATH[language], 303);
+      const { code } = await createHandoffOf(broker, target.applicationId);
+      // the wizard trades the one-time code for the token and takes it out of the address at once; a message about a
+      // lender's documents request lands on that request (the fragment stays in the browser)
+      const fragment = target.documentRequestId
+        ? `#${documentRequestFragment(language, target.documentRequestId)}`
+        : '';
+      return reply.redirect(`${pathOfStep('waiting', language)}?${HANDOFF_PARAM}=${code}${fragment}`, 303);
     },
   );
 

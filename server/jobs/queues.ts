@@ -51,7 +51,10 @@ export interface NoticeJob {
   readonly noticeId: string;
 }
 
-/** The item's rows name the rest (its request, its lender, its files); the job names the item only. */
+/**
+ * The item's rows name the rest (its request, its lender, its files); the job names the item only, and its id is the
+ * item's, so an item has one job at a time (server/documents/delivery.ts).
+ */
 export interface DocumentDeliveryJob {
   readonly itemId: string;
 }

@@ -4,7 +4,7 @@ import { sendToLenders, sweepLenderRequests } from '../applications/lender-dispa
 import { watchLenderTimeouts } from '../applications/lender-timeout.ts';
 import { deleteExpiredData, expireStaleApplications } from '../applications/maintenance.ts';
 import { resumeSmartIdSessions } from '../applications/smart-id-session.ts';
-import { deliverDocumentItem } from '../documents/delivery.ts';
+import { deliverDocumentItem, requeueUndeliveredDocuments } from '../documents/delivery.ts';
 import {
   createQueues,
   QUEUES,
@@ -62,6 +62,7 @@ export async function startWorkers(broker: Broker): Promise<void> {
     await expireStaleApplications(broker);
     await noticeExpiringOffers(broker);
     await requeueUnsentErasureNotices(broker);
+    await requeueUndeliveredDocuments(broker);
   });
   await boss.work(QUEUES.retention, { pollingIntervalSeconds: 30 }, async () => {
     await deleteExpiredData(broker);

@@ -19,18 +19,29 @@ export async function continueCodeFor(
   return signCode(lookupKey, 'continue', linkId);
 }
 
-/** The application a continue code opens; null when forged, revoked, expired, or its application is gone. */
-export async function applicationOfContinueCode(sql: Sql, lookupKey: Buffer, code: unknown): Promise<string | null> {
+/** What a continue link opens: the application, and the lender's documents request when its message was about one. */
+export interface ContinueTarget {
+  readonly applicationId: string;
+  readonly documentRequestId: string | null;
+}
+
+/**
+ * What a continue code opens; null when forged, revoked, expired, or its application is gone. A link's id is its
+ * message's (notice-sender.ts), so the request it points at is the signed message's own, never the address's say.
+ */
+export async function targetOfContinueCode(sql: Sql, lookupKey: Buffer, code: unknown): Promise<ContinueTarget | null> {
   const linkId = openCode(lookupKey, 'continue', code);
   if (!linkId) return null;
   const [row] = (
-    await sql.query<{ application_id: string }>(
-      `SELECT l.application_id FROM continue_links l JOIN applications a ON a.id = l.application_id
+    await sql.query<{ application_id: string; document_request_id: string | null }>(
+      `SELECT l.application_id, n.document_request_id
+       FROM continue_links l JOIN applications a ON a.id = l.application_id
+         LEFT JOIN notices n ON n.id = l.id AND n.application_id = l.application_id
        WHERE l.id = $1 AND l.revoked_at IS NULL AND l.expires_at > now() AND a.token_expires_at > now()`,
       [linkId],
     )
   ).rows;
-  return row?.application_id ?? null;
+  return row ? { applicationId: row.application_id, documentRequestId: row.document_request_id } : null;
 }
 
 /** Spends every link in the person's messages. */

@@ -3,6 +3,7 @@ import { lendersAskedFor } from '../applications/lender-choice.ts';
 import { BEST_OFFER_SQL } from '../applications/best-offer-sql.ts';
 import type { Job } from 'pg-boss';
 import { continueApplication, unsubscribe as unsubscribeEndpoint } from '../../domain/contract/messages.ts';
+import type { DocumentKind } from '../../domain/documents.ts';
 import type { Language } from '../../domain/language.ts';
 import type { Broker } from '../broker.ts';
 import type { NoticeJob } from '../jobs/queues.ts';
@@ -22,6 +23,7 @@ interface NoticeRow {
   readonly kind: NoticeKind;
   readonly channel: NoticeChannel;
   readonly state: string;
+  readonly document_request_id: string | null;
 }
 
 /** The pages our messages link to, by language. */
@@ -34,9 +36,10 @@ const UNSUBSCRIBE_PATH: Record<Language, string> = { lv: '/e-pasta-atteikums', r
  */
 export async function sendNotice(broker: Broker, job: Job<NoticeJob>): Promise<void> {
   const [notice] = (
-    await broker.db.query<NoticeRow>('SELECT id, application_id, kind, channel, state FROM notices WHERE id = $1', [
-      job.data.noticeId,
-    ])
+    await broker.db.query<NoticeRow>(
+      'SELECT id, application_id, kind, channel, state, document_request_id FROM notices WHERE id = $1',
+      [job.data.noticeId],
+    )
   ).rows;
   if (!notice || notice.state !== 'queued') return;
   const application = await applicationRowById(broker.db, notice.application_id);
@@ -49,7 +52,14 @@ export async function sendNotice(broker: Broker, job: Job<NoticeJob>): Promise<v
     await settle(broker, notice.id, 'superseded');
     return;
   }
-  const { pendingCount, ...data } = await noticeData(broker, notice, application, applicant.firstname);
+  const documents = notice.document_request_id ? await requestedDocuments(broker, notice.document_request_id) : null;
+  // the person answered the request, or its due date passed, before the message could go: it has nothing to ask
+  if (notice.kind === 'documentsRequested' && !documents) {
+    await settle(broker, notice.id, 'superseded');
+    return;
+  }
+  const { pendingCount, ...base } = await noticeData(broker, notice, application, applicant.firstname);
+  const data: NoticeData = documents ? { ...base, ...documentsData(broker, documents, application.language) } : base;
   // "offers ready" that goes out when every lender has answered tells the whole picture: one message, not two
   // alike a moment apart (the "all answered" one then has nothing to add and stays unsent)
   const kind: NoticeKind = notice.kind === 'offersReady' && pendingCount === 0 ? 'allAnswered' : notice.kind;
@@ -113,6 +123,44 @@ async function optedOutOfSms(broker: Broker, phoneNumber: string): Promise<boole
     ])
   ).rows;
   return rows.length > 0;
+}
+
+interface RequestRow {
+  lender_id: string;
+  due_at: Date;
+  /** null only for a request without items, which the callback's schema never lets in */
+  items: { kind: DocumentKind; months: number | null; text_lv: string | null; text_ru: string | null }[] | null;
+}
+
+/** A documents request still waiting for the person, with its items in order; null once answered or past due. */
+async function requestedDocuments(broker: Broker, requestId: string): Promise<RequestRow | null> {
+  const [row] = (
+    await broker.db.query<RequestRow>(
+      `SELECT r.lender_id, r.due_at,
+         (SELECT json_agg(json_build_object('kind', i.kind, 'months', i.months, 'text_lv', i.text_lv,
+                                            'text_ru', i.text_ru) ORDER BY i.position)
+          FROM document_items i WHERE i.request_id = r.id) AS items
+       FROM document_requests r WHERE r.id = $1 AND r.state = 'open' AND r.due_at > now()`,
+      [requestId],
+    )
+  ).rows;
+  return row ?? null;
+}
+
+/** What a documents request's message tells: the lender, what it asks for (its own words in the language), by when. */
+function documentsData(broker: Broker, request: RequestRow, language: Language): Partial<NoticeData> {
+  return {
+    lenderName: broker.lenders.get(request.lender_id)?.name ?? request.lender_id,
+    documentsDueAt: new Date(request.due_at).toISOString(),
+    requestedDocuments: (request.items ?? []).map((item) => {
+      const text = language === 'ru' ? item.text_ru : item.text_lv;
+      return {
+        kind: item.kind,
+        ...(item.months === null ? {} : { months: item.months }),
+        ...(text === null ? {} : { text }),
+      };
+    }),
+  };
 }
 
 /** Counts and names the message tells, read when it is sent; never the personal code, income or contacts. */

@@ -15,13 +15,20 @@ import { withinRecipientLimit, type OnRequestMessage } from './recipient-limits.
  * batches of "offers ready" are counted by their dedupe key, not by the kind they went out as.
  */
 
-/** SMS are for what cannot wait; the rest goes by e-mail only. */
-const SMS_KINDS: ReadonlySet<NoticeKind> = new Set(['offersReady', 'expiryReminder', 'signed']);
+/** SMS are for what cannot wait (a lender's documents request has a due date); the rest goes by e-mail only. */
+const SMS_KINDS: ReadonlySet<NoticeKind> = new Set(['offersReady', 'expiryReminder', 'signed', 'documentsRequested']);
 /** "Offers ready" at most once per this many minutes. */
 const OFFERS_READY_EVERY_MINUTES = 10;
 
 /** A channel's recipient whose messages of this kind are limited per hour (recipient-limits.ts). */
 type LimitedRecipients = Partial<Record<NoticeChannel, { message: OnRequestMessage; recipientKey: string }>>;
+
+interface QueueOptions {
+  readonly startAfterSeconds?: number;
+  readonly limited?: LimitedRecipients;
+  /** the lender's documents request the message is about */
+  readonly documentRequestId?: string;
+}
 
 async function queueNotice(
   broker: Broker,
@@ -29,8 +36,7 @@ async function queueNotice(
   choices: NoticeChoices,
   kind: NoticeKind,
   dedupeKey: string,
-  startAfterSeconds = 0,
-  limited: LimitedRecipients = {},
+  { startAfterSeconds = 0, limited = {}, documentRequestId }: QueueOptions = {},
 ): Promise<void> {
   const channels: NoticeChannel[] = ['email', 'sms'];
   for (const channel of channels) {
@@ -40,10 +46,10 @@ async function queueNotice(
     const insert = async (sql: Sql) =>
       (
         await sql.query<{ id: string }>(
-          `INSERT INTO notices (id, application_id, kind, channel, dedupe_key)
-           SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM applications WHERE id = $2 AND test)
+          `INSERT INTO notices (id, application_id, kind, channel, dedupe_key, document_request_id)
+           SELECT $1, $2, $3, $4, $5, $6 WHERE NOT EXISTS (SELECT 1 FROM applications WHERE id = $2 AND test)
            ON CONFLICT (application_id, channel, dedupe_key) DO NOTHING RETURNING id`,
-          [randomUUID(), applicationId, kind, channel, dedupeKey],
+          [randomUUID(), applicationId, kind, channel, dedupeKey, documentRequestId ?? null],
         )
       ).rows[0];
     const limit = limited[channel];
@@ -79,12 +85,15 @@ export async function noticeApplicationReceived(
 ): Promise<void> {
   // anyone may submit with anyone's address: a mailbox gets a few receipts an hour, whoever submits and from
   // wherever; the submission itself is taken (refusing it would let a stranger block the person's own application)
-  await queueNotice(broker, applicationId, choices, 'received', 'received', 0, {
-    email: { message: 'receiptEmail', recipientKey: mailboxKeyOf(broker.config.lookupKey, email) },
+  await queueNotice(broker, applicationId, choices, 'received', 'received', {
+    limited: { email: { message: 'receiptEmail', recipientKey: mailboxKeyOf(broker.config.lookupKey, email) } },
   });
 }
 
-/** After a lender answered, a contract was signed or its money paid: offers ready, all answered, signed, paid. */
+/**
+ * After a lender answered, asked for documents, a contract was signed or its money paid: offers ready, all answered,
+ * documents requested (once a request), signed, paid.
+ */
 export async function noticeLenderProgress(
   broker: Broker,
   applicationId: string,
@@ -101,6 +110,7 @@ export async function noticeLenderProgress(
       pending: number;
       ready_count: number;
       ready_due: boolean;
+      unannounced_requests: string[];
     }>(
       `SELECT a.state, a.notice_choices,
          (SELECT count(*)::int FROM offers WHERE application_id = a.id) AS offers,
@@ -111,7 +121,11 @@ export async function noticeLenderProgress(
            WHERE application_id = a.id AND dedupe_key LIKE 'offersReady:%' AND channel = 'email') AS ready_count,
          COALESCE((SELECT max(n.created_at) < now() - make_interval(mins => $2)
                      AND max(n.created_at) < (SELECT max(created_at) FROM offers WHERE application_id = a.id)
-                   FROM notices n WHERE n.application_id = a.id AND n.dedupe_key LIKE 'offersReady:%'), true) AS ready_due
+                   FROM notices n WHERE n.application_id = a.id AND n.dedupe_key LIKE 'offersReady:%'), true) AS ready_due,
+         (SELECT COALESCE(json_agg(r.id ORDER BY r.created_at, r.id), '[]') FROM document_requests r
+           WHERE r.application_id = a.id AND r.state = 'open' AND r.due_at > now()
+             AND NOT EXISTS (SELECT 1 FROM notices n
+                             WHERE n.application_id = a.id AND n.document_request_id = r.id)) AS unannounced_requests
        FROM applications a WHERE a.id = $1`,
       [applicationId, OFFERS_READY_EVERY_MINUTES],
     )
@@ -119,17 +133,20 @@ export async function noticeLenderProgress(
   if (!row) return;
   const choices = row.notice_choices;
   if (row.state === 'offers' && row.offers > 0 && row.ready_due) {
-    await queueNotice(
-      broker,
-      applicationId,
-      choices,
-      'offersReady',
-      `offersReady:${row.ready_count}`,
-      broker.config.notices.batchSeconds,
-    );
+    await queueNotice(broker, applicationId, choices, 'offersReady', `offersReady:${row.ready_count}`, {
+      startAfterSeconds: broker.config.notices.batchSeconds,
+    });
   }
   if (row.requests > 0 && row.pending === 0 && ['offers', 'noOffers', 'offerChosen'].includes(row.state)) {
-    await queueNotice(broker, applicationId, choices, 'allAnswered', 'allAnswered', broker.config.notices.batchSeconds);
+    await queueNotice(broker, applicationId, choices, 'allAnswered', 'allAnswered', {
+      startAfterSeconds: broker.config.notices.batchSeconds,
+    });
+  }
+  // each lender's request is news of its own; a lender repeating its callback stores no new request
+  for (const requestId of row.unannounced_requests) {
+    await queueNotice(broker, applicationId, choices, 'documentsRequested', `documentsRequested:${requestId}`, {
+      documentRequestId: requestId,
+    });
   }
   if (row.state === 'signed') await queueNotice(broker, applicationId, choices, 'signed', 'signed');
   if (row.state === 'paid') await queueNotice(broker, applicationId, choices, 'paid', 'paid');

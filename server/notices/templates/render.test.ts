@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { renderMail, renderSms, type NoticeData, type NoticeKind } from './render.ts';
 
-const KINDS: readonly NoticeKind[] = ['received', 'offersReady', 'allAnswered', 'expiryReminder', 'signed', 'paid'];
+const KINDS: readonly NoticeKind[] = [
+  'received',
+  'offersReady',
+  'allAnswered',
+  'expiryReminder',
+  'signed',
+  'paid',
+  'documentsRequested',
+];
 /** the messages after signing link to the account, where the contract's state is */
 const AFTER_SIGNING: ReadonlySet<NoticeKind> = new Set(['signed', 'paid']);
 
@@ -17,6 +25,8 @@ const data = (more: Partial<NoticeData> = {}): NoticeData => ({
   lenderName: 'Luminor',
   amount: 5000,
   payoutTime: { within: 1, unit: 'workingHours' },
+  requestedDocuments: [{ kind: 'bankStatement', months: 6 }],
+  documentsDueAt: '2026-12-11T21:59:00.000Z',
   ...more,
 });
 
@@ -148,5 +158,82 @@ describe('the messages of an application', () => {
   it('tells in the footer why the message came: the application, not advertising', () => {
     expect(renderMail('received', 'lv', data()).text).toContain('tās ir ziņas par jūsu pieteikumu, nevis reklāma');
     expect(renderMail('received', 'ru', data()).text).toContain('это письма о вашей заявке, а не реклама');
+  });
+});
+
+describe("the message of a lender's documents request", () => {
+  const asked = (more: Partial<NoticeData> = {}) => data({ lenderName: 'Ziemeļu Banka', ...more });
+
+  it('names the lender, what it asks for and the due date in Riga, with the link that opens the request, in Latvian', () => {
+    const mail = renderMail('documentsRequested', 'lv', asked());
+    expect(mail.subject).toBe('Aizdevējs Ziemeļu Banka lūdz dokumentus');
+    expect(mail.text).toContain(
+      'Lai izskatītu jūsu pieteikumu, aizdevējs Ziemeļu Banka lūdz iesniegt šādus dokumentus: bankas konta izraksts par pēdējiem 6 mēnešiem.',
+    );
+    expect(mail.text).toContain('Termiņš: līdz 11.12.2026 23:59.');
+    expect(mail.text).toContain(`Iesniegt dokumentus: ${data().continueUrl}`);
+    expect(mail.text).toContain('tos saņems tikai šis aizdevējs');
+    expect(mail.html).toContain(`href="${data().continueUrl.replaceAll('&', '&amp;')}"`);
+    expect(mail.text).toContain('Saite ir personīga');
+  });
+
+  it('says the same in Russian', () => {
+    const mail = renderMail('documentsRequested', 'ru', asked());
+    expect(mail.subject).toBe('Кредитор Ziemeļu Banka просит документы');
+    expect(mail.text).toContain(
+      'Чтобы рассмотреть вашу заявку, кредитор Ziemeļu Banka просит предоставить следующие документы: выписка со счёта за последние 6 месяцев.',
+    );
+    expect(mail.text).toContain('Срок — до 11.12.2026 23:59.');
+    expect(mail.text).toContain(`Загрузить документы: ${data().continueUrl}`);
+    expect(mail.text).toContain('их получит только этот кредитор');
+  });
+
+  it('lists every item: the kinds in the language, the months in the right form, the lender’s own words', () => {
+    const requestedDocuments = [
+      { kind: 'bankStatement' as const, months: 3 },
+      { kind: 'incomeProof' as const },
+      { kind: 'employmentContract' as const },
+      { kind: 'businessIncome' as const },
+      { kind: 'other' as const, text: 'VID deklarācija par 2025. gadu' },
+    ];
+    expect(renderMail('documentsRequested', 'lv', asked({ requestedDocuments })).text).toContain(
+      'šādus dokumentus: bankas konta izraksts par pēdējiem 3 mēnešiem; izziņa par ienākumiem; darba līguma kopija; saimnieciskās darbības ienākumu apliecinājums; VID deklarācija par 2025. gadu.',
+    );
+    const ru = requestedDocuments.map((item) => (item.kind === 'other' ? { ...item, text: 'Декларация СГД' } : item));
+    expect(renderMail('documentsRequested', 'ru', asked({ requestedDocuments: ru })).text).toContain(
+      'следующие документы: выписка со счёта за последние 3 месяца; справка о доходах; копия трудового договора; подтверждение доходов от хозяйственной деятельности; Декларация СГД.',
+    );
+    const months = (language: 'lv' | 'ru', count: number) =>
+      renderMail(
+        'documentsRequested',
+        language,
+        asked({ requestedDocuments: [{ kind: 'bankStatement', months: count }] }),
+      ).text;
+    expect(months('lv', 1)).toContain('izraksts par pēdējo mēnesi.');
+    expect(months('lv', 12)).toContain('izraksts par pēdējiem 12 mēnešiem.');
+    expect(months('lv', 21)).toContain('izraksts par pēdējo 21 mēnesi.');
+    expect(months('ru', 1)).toContain('счёта за последний месяц.');
+    expect(months('ru', 12)).toContain('счёта за последние 12 месяцев.');
+    expect(months('ru', 24)).toContain('счёта за последние 24 месяца.');
+    expect(months('ru', 21)).toContain('счёта за последний 21 месяц.');
+  });
+
+  it('sends a short SMS with the lender, the due date and the link', () => {
+    expect(renderSms('documentsRequested', 'lv', asked())).toBe(
+      `Kreditkompass: aizdevējs Ziemeļu Banka lūdz dokumentus līdz 11.12.2026 23:59. Iesniedziet: ${data().continueUrl}`,
+    );
+    expect(renderSms('documentsRequested', 'ru', asked())).toBe(
+      `Kreditkompass: кредитор Ziemeļu Banka просит документы до 11.12.2026 23:59. Загрузить: ${data().continueUrl}`,
+    );
+  });
+
+  it('escapes the lender’s own words in HTML', () => {
+    const mail = renderMail(
+      'documentsRequested',
+      'lv',
+      asked({ requestedDocuments: [{ kind: 'other', text: '<b>izziņa</b> & "cits"' }] }),
+    );
+    expect(mail.html).not.toContain('<b>izziņa</b>');
+    expect(mail.html).toContain('&lt;b&gt;izziņa&lt;/b&gt; &amp; &quot;cits&quot;');
   });
 });

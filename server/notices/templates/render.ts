@@ -1,3 +1,4 @@
+import type { DocumentKind } from '../../../domain/documents.ts';
 import type { Language } from '../../../domain/language.ts';
 import type { PayoutTime } from '../../../domain/offer.ts';
 import { FOOTER_LV, wordsLv } from './words-lv.ts';
@@ -5,7 +6,16 @@ import { FOOTER_RU, wordsRu } from './words-ru.ts';
 import type { FooterWords, MessageWords } from './words.ts';
 
 /** The messages of an application, in its language: text and HTML parts, and a short SMS. */
-export type NoticeKind = 'received' | 'offersReady' | 'allAnswered' | 'expiryReminder' | 'signed' | 'paid';
+export type NoticeKind =
+  'received' | 'offersReady' | 'allAnswered' | 'expiryReminder' | 'signed' | 'paid' | 'documentsRequested';
+
+/** One thing a lender asks for: its kind, the months of a bank statement, the lender's own words for `other`. */
+export interface RequestedDocument {
+  readonly kind: DocumentKind;
+  readonly months?: number;
+  /** in the message's language */
+  readonly text?: string;
+}
 
 /** What a message may tell: the first name, counts, the lender and the amount; never a code, income or contact. */
 export interface NoticeData {
@@ -23,6 +33,9 @@ export interface NoticeData {
   readonly amount?: number;
   /** the chosen lender's payout time after signing, as its configuration states it; none: the lender tells */
   readonly payoutTime?: PayoutTime;
+  /** a documents request: what the lender (`lenderName`) asks for, and by when */
+  readonly requestedDocuments?: readonly RequestedDocument[];
+  readonly documentsDueAt?: string;
 }
 
 export interface RenderedMail {

@@ -1,7 +1,7 @@
 import { company } from '../../../domain/company.ts';
 import type { PayoutTime } from '../../../domain/offer.ts';
-import type { NoticeData, NoticeKind } from './render.ts';
-import { euros, plural, rigaTime, type FooterWords, type MessageWords } from './words.ts';
+import type { NoticeData, NoticeKind, RequestedDocument } from './render.ts';
+import { euros, plural, pluralCategory, rigaTime, type FooterWords, type MessageWords } from './words.ts';
 
 const offers = (count: number) =>
   plural('lv', count, { zero: 'piedāvājumu', one: 'piedāvājums', other: 'piedāvājumi' });
@@ -20,6 +20,46 @@ const within = ({ within: count, unit }: PayoutTime) =>
   unit === 'workingHours'
     ? plural('lv', count, { zero: 'darba stundu laikā', one: 'darba stundas laikā', other: 'darba stundu laikā' })
     : plural('lv', count, { zero: 'darba dienu laikā', one: 'darba dienas laikā', other: 'darba dienu laikā' });
+
+/** "par pēdējiem 6 mēnešiem", "par pēdējo 21 mēnesi": a number ending in 1 (not 11) takes the singular */
+const lastMonths = (count: number) => {
+  if (count === 1) return 'par pēdējo mēnesi';
+  return pluralCategory('lv', count) === 'one' ? `par pēdējo ${count} mēnesi` : `par pēdējiem ${count} mēnešiem`;
+};
+
+/** What the lender asks for, as the list after "šādus dokumentus:" names it (nominative, lower case). */
+const documentLv = (document: RequestedDocument): string => {
+  switch (document.kind) {
+    case 'bankStatement':
+      return document.months ? `bankas konta izraksts ${lastMonths(document.months)}` : 'bankas konta izraksts';
+    case 'incomeProof':
+      return 'izziņa par ienākumiem';
+    case 'employmentContract':
+      return 'darba līguma kopija';
+    case 'businessIncome':
+      return 'saimnieciskās darbības ienākumu apliecinājums';
+    case 'other':
+      return document.text ?? 'cits dokuments';
+  }
+};
+
+/** "aizdevējs Luminor": the noun beside the brand, which does not decline (see withLender) */
+const theLender = (name: string | undefined) => (name ? `aizdevējs ${name}` : 'aizdevējs');
+
+function documentsRequestedLv(data: NoticeData): MessageWords {
+  const due = data.documentsDueAt ? rigaTime(data.documentsDueAt) : null;
+  const list = (data.requestedDocuments ?? []).map(documentLv).join('; ');
+  return {
+    subject: `${data.lenderName ? `Aizdevējs ${data.lenderName}` : 'Aizdevējs'} lūdz dokumentus`,
+    paragraphs: [
+      `Lai izskatītu jūsu pieteikumu, ${theLender(data.lenderName)} lūdz iesniegt šādus dokumentus: ${list}.`,
+      `${due ? `Termiņš: līdz ${due}. ` : ''}Ja dokumenti laikā nepienāks, šis aizdevējs piedāvājumu var neizteikt.`,
+      'Dokumentus augšupielādējiet pieteikumā: tos saņems tikai šis aizdevējs, citi aizdevēji tos neredzēs.',
+    ],
+    button: 'Iesniegt dokumentus',
+    sms: `Kreditkompass: ${theLender(data.lenderName)} lūdz dokumentus${due ? ` līdz ${due}` : ''}. Iesniedziet:`,
+  };
+}
 
 export const FOOTER_LV: FooterWords = {
   greeting: (firstName) => `Labdien, ${firstName}!`,
@@ -95,5 +135,7 @@ export function wordsLv(kind: NoticeKind, data: NoticeData): MessageWords {
         button: 'Atvērt Mans profils',
         sms: 'Kreditkompass: nauda ir izmaksāta.',
       };
+    case 'documentsRequested':
+      return documentsRequestedLv(data);
   }
 }

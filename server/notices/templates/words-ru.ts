@@ -1,7 +1,7 @@
 import { company } from '../../../domain/company.ts';
 import type { PayoutTime } from '../../../domain/offer.ts';
-import type { NoticeData, NoticeKind } from './render.ts';
-import { euros, plural, rigaTime, type FooterWords, type MessageWords } from './words.ts';
+import type { NoticeData, NoticeKind, RequestedDocument } from './render.ts';
+import { euros, plural, pluralCategory, rigaTime, type FooterWords, type MessageWords } from './words.ts';
 
 const offers = (count: number) =>
   plural('ru', count, { one: 'предложение', few: 'предложения', many: 'предложений', other: 'предложения' });
@@ -24,6 +24,47 @@ const within = ({ within: count, unit }: PayoutTime) =>
   }`;
 const refusals = (count: number) =>
   plural('ru', count, { one: 'отказ', few: 'отказа', many: 'отказов', other: 'отказа' });
+
+/** "за последние 6 месяцев", "за последние 3 месяца", "за последний 21 месяц" */
+const lastMonths = (count: number) => {
+  if (count === 1) return 'за последний месяц';
+  const category = pluralCategory('ru', count);
+  if (category === 'one') return `за последний ${count} месяц`;
+  return category === 'few' ? `за последние ${count} месяца` : `за последние ${count} месяцев`;
+};
+
+/** What the lender asks for, as the list after "следующие документы:" names it (nominative, lower case). */
+const documentRu = (document: RequestedDocument): string => {
+  switch (document.kind) {
+    case 'bankStatement':
+      return document.months ? `выписка со счёта ${lastMonths(document.months)}` : 'выписка со счёта';
+    case 'incomeProof':
+      return 'справка о доходах';
+    case 'employmentContract':
+      return 'копия трудового договора';
+    case 'businessIncome':
+      return 'подтверждение доходов от хозяйственной деятельности';
+    case 'other':
+      return document.text ?? 'другой документ';
+  }
+};
+
+function documentsRequestedRu(data: NoticeData): MessageWords {
+  const due = data.documentsDueAt ? rigaTime(data.documentsDueAt) : null;
+  const list = (data.requestedDocuments ?? []).map(documentRu).join('; ');
+  // the brand stands beside the noun, which takes the case
+  const lender = data.lenderName ? `кредитор ${data.lenderName}` : 'кредитор';
+  return {
+    subject: `${data.lenderName ? `Кредитор ${data.lenderName}` : 'Кредитор'} просит документы`,
+    paragraphs: [
+      `Чтобы рассмотреть вашу заявку, ${lender} просит предоставить следующие документы: ${list}.`,
+      `${due ? `Срок — до ${due}. ` : ''}Если документы не поступят вовремя, этот кредитор может не сделать вам предложение.`,
+      'Загрузите документы в заявке: их получит только этот кредитор, другие кредиторы их не увидят.',
+    ],
+    button: 'Загрузить документы',
+    sms: `Kreditkompass: ${lender} просит документы${due ? ` до ${due}` : ''}. Загрузить:`,
+  };
+}
 
 export const FOOTER_RU: FooterWords = {
   greeting: (firstName) => `Здравствуйте, ${firstName}!`,
@@ -102,5 +143,7 @@ export function wordsRu(kind: NoticeKind, data: NoticeData): MessageWords {
         button: 'Открыть личный кабинет',
         sms: 'Kreditkompass: деньги выплачены.',
       };
+    case 'documentsRequested':
+      return documentsRequestedRu(data);
   }
 }

@@ -29,6 +29,9 @@ const rules: Record<Language, Intl.PluralRules> = {
 export const plural = (language: Language, count: number, forms: PluralForms): string =>
   `${count} ${forms[rules[language].select(count)] ?? forms.other}`;
 
+/** The plural category alone, for words that stand before the number ("pēdējo 21 mēnesi", "последние 3 месяца"). */
+export const pluralCategory = (language: Language, count: number): Intl.LDMLPluralRule => rules[language].select(count);
+
 /** Money as the site writes it (src/ui/format.ts): "5000 €" / "5 000 €", no cents when whole. */
 export const euros = (language: Language, amount: number): string =>
   new Intl.NumberFormat(intlLocale[language], {
