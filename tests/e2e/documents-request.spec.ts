@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Language } from '../../domain/language.ts';
 import { answerAtBank, fillApplication, submitApplication, workflowPath } from './support/applicant.ts';
+import { waitForMail } from './support/mailbox.ts';
 import { phonePhoto, receivedBy, REQUEST_WORDS, sha256, statementPdf } from './support/documents.ts';
 import { personalCode } from './support/personal-code.ts';
 
@@ -39,6 +40,28 @@ async function applyAndMeetTheRequest(
   return { card, email };
 }
 
+/** The request's e-mail names the lender; its link, in a fresh browser on a phone, lands on the request's card. */
+async function expectLinkOpensTheRequest(browser: Browser, page: Page, lang: Language, email: string) {
+  let link = '';
+  await expect(async () => {
+    const mails = await waitForMail(page.request, email, 1);
+    const asked = mails.find((mail) => mail.subject.includes(LENDER) && /dokument|документ/i.test(mail.subject));
+    link = /https?:\/\/[^\s"<>]+\/api\/continue\?[^\s"<>]+/.exec(asked?.text ?? '')?.[0] ?? '';
+    expect(link).not.toBe('');
+  }).toPass({ timeout: 20_000 });
+  const fresh = await browser.newContext({ viewport: PHONE });
+  const phone = await fresh.newPage();
+  await phone.goto(link);
+  await expect(phone).toHaveURL(new RegExp(`${workflowPath(lang, 'waiting')}$`), { timeout: 20_000 });
+  const heading = phone.getByRole('heading', {
+    level: 2,
+    name: REQUEST_WORDS[lang].heading.replace('{{lender}}', LENDER),
+  });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  await fresh.close();
+}
+
 async function expectNoViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).exclude('[data-live-announcer]').analyze();
   expect(
@@ -50,13 +73,16 @@ for (const [lang, seed, keyboard] of [
   ['lv', 1310, false],
   ['ru', 1320, true],
 ] as const) {
-  test(`${lang}: on a phone, a PDF and a photo go up for a statement request and reach the lender that asked${
+  test(`${lang}: on a phone, the request comes by e-mail too, and a PDF and a photo go up and reach the lender that asked${
     keyboard ? ', by keyboard alone' : ''
-  }`, async ({ page }) => {
+  }`, async ({ page, browser }) => {
     const words = REQUEST_WORDS[lang];
-    const { card } = await applyAndMeetTheRequest(page, lang, { personalId: personalCode(seed, '150585') });
+    const { card, email } = await applyAndMeetTheRequest(page, lang, { personalId: personalCode(seed, '150585') });
     await expect(card.getByRole('heading', { name: STATEMENT_TITLE[lang] })).toBeVisible();
     await expectNoViolations(page);
+
+    // the message's link opens the request, in focus, in a browser that never saw the application
+    await expectLinkOpensTheRequest(browser, page, lang, email);
 
     const pdf = await statementPdf();
     const photo = await phonePhoto();

@@ -4,7 +4,7 @@ import type { AccountApplication } from '../../../domain/account-api.ts';
 import { CHOOSABLE_STATES, SIGNABLE_STATES } from '../../../domain/application-lifecycle.ts';
 import type { StatusOffer as Offer } from '../../../domain/offer.ts';
 import { accountStandardInformationHref } from '../../../domain/standard-information-href.ts';
-import { HANDOFF_PARAM, pathOfStep } from '../../../domain/wizard-paths.ts';
+import { documentRequestFragment, HANDOFF_PARAM, pathOfStep } from '../../../domain/wizard-paths.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { formatEuro } from '../../ui/format.ts';
@@ -15,7 +15,7 @@ import { useAccountClient } from './account-context.ts';
 import { AccountOffers } from './AccountOffers.tsx';
 import { ChosenOfferSigning } from './ChosenOfferSigning.tsx';
 import { ClosedApplication } from './ClosedApplication.tsx';
-import { DOCUMENTS_ANCHOR, DocumentsAsked } from './DocumentsAsked.tsx';
+import { DocumentsAsked } from './DocumentsAsked.tsx';
 import { errorMessage } from './error-message.ts';
 
 /**
@@ -85,7 +85,7 @@ export function ApplicationCard({
         <DocumentsAsked
           lenders={application.lenders}
           busy={busy}
-          onAnswer={() => void continueInWizard(`#${DOCUMENTS_ANCHOR}`)}
+          onAnswer={(requestId) => void continueInWizard(`#${documentRequestFragment(lang, requestId)}`)}
         />
       ) : null}
       {chosen && application.signUrl && SIGNABLE_STATES.includes(application.state) ? (

@@ -5,9 +5,6 @@ import { Button } from '../../ui/Button.tsx';
 import { formatDate } from '../../ui/format-date.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 
-/** Where the wizard shows the requests (the application feature's own anchor, which features may not share). */
-export const DOCUMENTS_ANCHOR = 'dokumenti';
-
 /**
  * The lenders' open documents requests of an application, what each asks and by when, with the way to answer
  * them: the wizard's page, opened at the requests, where files go up and bank data is shared.
@@ -19,7 +16,8 @@ export function DocumentsAsked({
 }: {
   lenders: readonly LenderStatus[];
   busy: boolean;
-  onAnswer: () => void;
+  /** opens the wizard at the request with this id */
+  onAnswer: (requestId: string) => void;
 }) {
   const { t } = useTranslation(['account', 'requests']);
   const lang = useLanguage();
@@ -50,7 +48,7 @@ export function DocumentsAsked({
           </li>
         ))}
       </ul>
-      <Button isDisabled={busy} onPress={onAnswer}>
+      <Button isDisabled={busy} onPress={() => onAnswer(open[0]?.request.id ?? '')}>
         {t('documents.answer')}
       </Button>
     </section>

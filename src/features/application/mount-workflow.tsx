@@ -25,6 +25,8 @@ export interface WorkflowMount {
   readonly client: BrokerClient;
   /** the answer to a lender's documents request; the broker's own, loaded when first used, by default */
   readonly documents?: DocumentsClient;
+  /** the documents request named by the address's fragment as the page opened (the address loses it) */
+  readonly documentsTarget?: string | null;
   readonly env: SiteEnvironment;
   readonly input: Omit<ApplicationInput, 'language'>;
   readonly presentation?: WorkflowPresentation;
@@ -70,6 +72,7 @@ export async function mountWorkflow(mount: WorkflowMount): Promise<ApplicationAc
     createHandoff: (token: string) => client.createHandoff(token),
     documents: mount.documents ?? lazyDocumentsClient({ language: () => mount.lang }),
     navigate: mount.env.navigate,
+    documentsTarget: mount.documentsTarget ?? null,
   };
 
   createRoot(mount.root).render(

@@ -3,7 +3,12 @@ import { saveToken, savedToken } from '../../api/token-storage.ts';
 import { isLanguage, type Language } from '../../../domain/language.ts';
 import { mountWorkflow } from './mount-workflow.tsx';
 import { syncWorkflowUrl } from './url-sync.ts';
-import { DEFAULT_WORKFLOW_BASE, HANDOFF_PARAM, locationOfPath } from '../../../domain/wizard-paths.ts';
+import {
+  DEFAULT_WORKFLOW_BASE,
+  documentRequestOfFragment,
+  HANDOFF_PARAM,
+  locationOfPath,
+} from '../../../domain/wizard-paths.ts';
 
 /** A number from the calculator's link, or null. */
 const numberParam = (params: URLSearchParams, name: string): number | null => {
@@ -33,6 +38,7 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
     root,
     lang,
     client,
+    documentsTarget: documentRequestOfFragment(here.hash),
     env: {
       local: window.localStorage,
       session: window.sessionStorage,

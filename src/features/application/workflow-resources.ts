@@ -16,7 +16,9 @@ export const WORKFLOW_FALLBACK_NAMESPACES = ['workflow', 'common'];
 type Words = Readonly<Record<string, unknown>>;
 
 const firstStepWords = import.meta.glob<{ default: Readonly<Record<string, Words>> }>('./first-step-words/*.ts');
-const screenWords = import.meta.glob<{ default: Words }>('../../../locales/*/{common,api,screens,offers,lenders,requests}.json');
+const screenWords = import.meta.glob<{ default: Words }>(
+  '../../../locales/*/{common,api,screens,offers,lenders,requests}.json',
+);
 
 async function loadFirstStepWords(lang: Language): Promise<Readonly<Record<string, Words>>> {
   const load = firstStepWords[`./first-step-words/${lang}.ts`];

@@ -13,6 +13,8 @@ export type WorkflowServices = Pick<BrokerClient, 'lenders' | 'requestReview'> &
     readonly documents?: DocumentsClient;
     /** leaves the page for another address (a bank's consent page); the browser's own by default */
     readonly navigate?: (url: string) => void;
+    /** the documents request the page was opened at (a message's link, the account), to bring into view */
+    readonly documentsTarget?: string | null;
   };
 
 const ServicesContext = createContext<WorkflowServices | null>(null);

@@ -2,14 +2,13 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Institution } from '../../../../domain/api.ts';
 import type { DocumentItem } from '../../../../domain/documents.ts';
-import { HANDOFF_PARAM, pathOfStep } from '../../../../domain/wizard-paths.ts';
+import { documentRequestFragment, HANDOFF_PARAM, pathOfStep } from '../../../../domain/wizard-paths.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { usePresentation } from '../presentation.tsx';
 import { useWorkflowServices } from '../workflow-services.tsx';
-import { DOCUMENTS_ANCHOR } from './anchor.ts';
 import { IncomeSummaryView } from './IncomeSummaryView.tsx';
 
 /** The banks to share from, once asked. */
@@ -50,7 +49,7 @@ function useSharingActions({ token, requestId, item, onBusy }: SharingInput) {
   const openSiteTab = async () => {
     const handoff = await services?.createHandoff?.(token);
     if (!handoff) return;
-    const url = `${pathOfStep('waiting', lang)}?${HANDOFF_PARAM}=${handoff.code}#${DOCUMENTS_ANCHOR}`;
+    const url = `${pathOfStep('waiting', lang)}?${HANDOFF_PARAM}=${handoff.code}#${documentRequestFragment(lang, requestId)}`;
     if (openTab) openTab(url);
     else window.open(url, '_blank', 'noopener');
   };

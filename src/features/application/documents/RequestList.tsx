@@ -6,21 +6,24 @@ import { formatDate } from '../../../ui/format-date.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { useWorkflow } from '../workflow-context.tsx';
 import { useWorkflowServices } from '../workflow-services.tsx';
-import { DOCUMENTS_ANCHOR } from './anchor.ts';
+import { documentRequestFragment } from '../../../../domain/wizard-paths.ts';
 import { DocumentItemAnswer } from './DocumentItemAnswer.tsx';
 import './documents.css';
 
 /** Every request of the lenders that asked, each a card; the page's anchor for a message's link. */
 export function RequestList({ lenders }: { lenders: readonly LenderStatus[] }) {
-  const headingRef = useRef<HTMLDivElement>(null);
-  // a message's link, or a widget's tab, opens the page at the requests: bring them into view and focus
+  const listRef = useRef<HTMLDivElement>(null);
+  const target = useWorkflowServices()?.documentsTarget ?? null;
+  const lang = useLanguage();
+  // a message's link, the account or a widget's tab opened the page at a request: bring it into view, focused
   useEffect(() => {
-    if (window.location.hash !== `#${DOCUMENTS_ANCHOR}`) return;
-    headingRef.current?.scrollIntoView({ block: 'start' });
-    headingRef.current?.querySelector<HTMLElement>('h2')?.focus();
-  }, []);
+    if (!target) return;
+    const card = listRef.current?.querySelector<HTMLElement>(`#${CSS.escape(documentRequestFragment(lang, target))}`);
+    card?.scrollIntoView({ block: 'start' });
+    card?.querySelector<HTMLElement>('h2')?.focus();
+  }, [target, lang]);
   return (
-    <div className="document-requests" id={DOCUMENTS_ANCHOR} ref={headingRef}>
+    <div className="document-requests" ref={listRef}>
       {lenders.flatMap((lender) =>
         lender.documentRequests.map((request) => (
           <RequestCard key={request.id} lenderName={lender.name} request={request} />
@@ -38,7 +41,11 @@ function RequestCard({ lenderName, request }: { lenderName: string; request: Doc
   const client = useWorkflowServices()?.documents;
   const open = request.state === 'open';
   return (
-    <section className={`document-request document-request--${request.state}`} aria-labelledby={headingId}>
+    <section
+      className={`document-request document-request--${request.state}`}
+      id={documentRequestFragment(lang, request.id)}
+      aria-labelledby={headingId}
+    >
       <h2 id={headingId} tabIndex={-1}>
         {t('heading', { lender: lenderName })}
       </h2>
