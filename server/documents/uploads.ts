@@ -6,7 +6,12 @@ import type {
   SendDocumentsBody,
   UploadDocumentFields,
 } from '../../domain/document-api.ts';
-import { DOCUMENT_UPLOAD_LIMITS, type DocumentFile, type UploadDocumentAnswer } from '../../domain/documents.ts';
+import {
+  DOCUMENT_UPLOAD_LIMITS,
+  type DocumentFile,
+  type DocumentKind,
+  type UploadDocumentAnswer,
+} from '../../domain/documents.ts';
 import { lockApplication } from '../applications/lifecycle/transition.ts';
 import { applicationIdForToken } from '../applications/lookup.ts';
 import { Refusal } from '../applications/refusal.ts';
@@ -22,18 +27,22 @@ import type { QueueDocumentDelivery } from './delivery-port.ts';
  * before the refusal is answered, and no row names it.
  */
 
-interface ItemRow {
+export interface ItemRow {
+  kind: DocumentKind;
+  months: number | null;
   item_state: string;
   request_state: string;
   overdue: boolean;
   files: number;
+  /** of `files`, the statements made from shared bank data (at most one) */
+  bank_files: number;
 }
 
 /**
  * The item as one of the application's, with what decides whether it takes a change: locked for the rest of
  * the transaction when `lock` (the application first, as every writer of its rows does, then the item).
  */
-async function openItem(
+export async function openItem(
   sql: Sql,
   applicationId: string,
   requestId: string,
@@ -43,8 +52,9 @@ async function openItem(
   if (lock) await lockApplication(sql, applicationId);
   const [row] = (
     await sql.query<ItemRow>(
-      `SELECT i.state AS item_state, r.state AS request_state, r.due_at <= now() AS overdue,
-         (SELECT count(*)::int FROM document_files f WHERE f.item_id = i.id) AS files
+      `SELECT i.kind, i.months, i.state AS item_state, r.state AS request_state, r.due_at <= now() AS overdue,
+         (SELECT count(*)::int FROM document_files f WHERE f.item_id = i.id) AS files,
+         (SELECT count(*)::int FROM document_files f WHERE f.item_id = i.id AND f.origin = 'bank') AS bank_files
        FROM document_items i JOIN document_requests r ON r.id = i.request_id
        WHERE i.id = $1 AND r.id = $2 AND r.application_id = $3
        ${lock ? 'FOR UPDATE OF i' : ''}`,
@@ -58,11 +68,15 @@ async function openItem(
 }
 
 async function filesOf(sql: Sql, itemId: string): Promise<DocumentFile[]> {
-  const { rows } = await sql.query<{ id: string; content_type: DocumentContentType; bytes: number }>(
-    'SELECT id, content_type, bytes FROM document_files WHERE item_id = $1 ORDER BY created_at, id',
-    [itemId],
-  );
-  return rows.map((row) => ({ id: row.id, contentType: row.content_type, bytes: row.bytes }));
+  const { rows } = await sql.query<{
+    id: string;
+    content_type: DocumentContentType;
+    bytes: number;
+    origin: 'upload' | 'bank';
+  }>('SELECT id, content_type, bytes, origin FROM document_files WHERE item_id = $1 ORDER BY created_at, id', [
+    itemId,
+  ]);
+  return rows.map((row) => ({ id: row.id, contentType: row.content_type, bytes: row.bytes, origin: row.origin }));
 }
 
 /** The upload's file as the multipart parser gives it: its bytes, and whether it was cut at the size limit. */
@@ -111,7 +125,7 @@ export async function uploadDocument(
         [fileId, fields.itemId, applicationId, contentType, stored.bytes, stored.sha256, stored.storageKey],
       );
       return {
-        file: { id: fileId, contentType, bytes: stored.bytes },
+        file: { id: fileId, contentType, bytes: stored.bytes, origin: 'upload' },
         files: await filesOf(tx, fields.itemId),
       };
     });
@@ -137,6 +151,8 @@ export async function removeDocument(broker: Broker, body: RemoveDocumentBody): 
     if (!row) throw new Refusal('unknownDocument');
     // once sent, the lender has (or is getting) exactly these files
     if (row.item_state !== 'open') throw new Refusal('documentItemClosed');
+    // a shared statement removed as a file takes its summary with it: the lender gets neither
+    await tx.query('DELETE FROM bank_shares WHERE file_id = $1', [body.fileId]);
     await tx.query('DELETE FROM document_files WHERE id = $1', [body.fileId]);
     return row.storage_key;
   });
