@@ -3,6 +3,7 @@ import {
   type BankShareFailure,
   type IncomeSummaryAnswer,
 } from '../../domain/documents.ts';
+import type { Sql } from '../db/database.ts';
 import type { FieldCipher } from '../security/field-cipher.ts';
 
 /**
@@ -39,4 +40,20 @@ export function openIncomeSummary(
   if (row.summary_key_id === null || row.summary_ciphertext === null) return null;
   const plaintext = cipher.decrypt(row.summary_key_id, row.summary_ciphertext, associatedData(row.id));
   return incomeSummarySchema.parse(JSON.parse(plaintext));
+}
+
+/** The summary of the item's ready sharing, which its delivery carries to the lender; null when it has none. */
+export async function readyIncomeSummaryOf(
+  sql: Sql,
+  cipher: FieldCipher,
+  itemId: string,
+): Promise<IncomeSummaryAnswer | null> {
+  const [row] = (
+    await sql.query<Pick<BankShareRow, 'id' | 'summary_key_id' | 'summary_ciphertext'>>(
+      `SELECT id, summary_key_id, summary_ciphertext FROM bank_shares
+       WHERE item_id = $1 AND state = 'ready' AND file_id IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [itemId],
+    )
+  ).rows;
+  return row ? openIncomeSummary(cipher, row) : null;
 }
