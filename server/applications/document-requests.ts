@@ -109,8 +109,7 @@ export interface DocumentRequestRow {
         text_ru: string | null;
         state: DocumentItemState;
         files:
-          | { id: string; content_type: DocumentFile['contentType']; bytes: number; origin: 'upload' | 'bank' }[]
-          | null;
+          { id: string; content_type: DocumentFile['contentType']; bytes: number; origin: 'upload' | 'bank' }[] | null;
         /** the item's latest sharing of bank data */
         bank_share: BankShareRow | null;
       }[]

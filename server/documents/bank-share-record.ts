@@ -1,8 +1,4 @@
-import {
-  incomeSummarySchema,
-  type BankShareFailure,
-  type IncomeSummaryAnswer,
-} from '../../domain/documents.ts';
+import { incomeSummarySchema, type BankShareFailure, type IncomeSummaryAnswer } from '../../domain/documents.ts';
 import type { Sql } from '../db/database.ts';
 import type { FieldCipher } from '../security/field-cipher.ts';
 

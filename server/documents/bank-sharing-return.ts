@@ -95,7 +95,8 @@ export async function finishBankSharing(
     return { returnTo: share.return_to, language: share.language, state: share.state, failure: share.failure };
   }
   const consentId = await claimConsent(broker, share.id);
-  if (consentId === null) return { returnTo: share.return_to, language: share.language, state: 'started', failure: null };
+  if (consentId === null)
+    return { returnTo: share.return_to, language: share.language, state: 'started', failure: null };
   if (!boundHere(share.browser_hash)) {
     // a link to the bank's return opened elsewhere reads nothing, and nothing can be read with that consent again
     await endConsentQuietly(broker, share.institution_id, consentId);

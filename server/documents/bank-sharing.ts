@@ -1,11 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { bankSharingReturn } from '../../domain/contract/applications.ts';
 import { pathOf } from '../../domain/contract/define-endpoint.ts';
-import type {
-  CancelBankSharingBody,
-  StartBankSharingAnswer,
-  StartBankSharingBody,
-} from '../../domain/document-api.ts';
+import type { CancelBankSharingBody, StartBankSharingAnswer, StartBankSharingBody } from '../../domain/document-api.ts';
 import { BANK_SHAREABLE_KINDS, DOCUMENT_UPLOAD_LIMITS } from '../../domain/documents.ts';
 import { afterTransition, lockApplication } from '../applications/lifecycle/transition.ts';
 import { applicationIdForToken } from '../applications/lookup.ts';

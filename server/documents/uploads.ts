@@ -73,9 +73,7 @@ async function filesOf(sql: Sql, itemId: string): Promise<DocumentFile[]> {
     content_type: DocumentContentType;
     bytes: number;
     origin: 'upload' | 'bank';
-  }>('SELECT id, content_type, bytes, origin FROM document_files WHERE item_id = $1 ORDER BY created_at, id', [
-    itemId,
-  ]);
+  }>('SELECT id, content_type, bytes, origin FROM document_files WHERE item_id = $1 ORDER BY created_at, id', [itemId]);
   return rows.map((row) => ({ id: row.id, contentType: row.content_type, bytes: row.bytes, origin: row.origin }));
 }
 

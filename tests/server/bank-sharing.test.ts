@@ -8,7 +8,15 @@ import type { DocumentItem, DocumentRequest } from '../../domain/documents.ts';
 import lvApi from '../../locales/lv/api.json' with { type: 'json' };
 import { applicationIdForToken } from '../../server/applications/lookup.ts';
 import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
-import { browserMarkOf, formOf, identifyByBank, loginByBank, postForm, submit, waitForStatus } from '../support/flow.ts';
+import {
+  browserMarkOf,
+  formOf,
+  identifyByBank,
+  loginByBank,
+  postForm,
+  submit,
+  waitForStatus,
+} from '../support/flow.ts';
 import { present } from '../support/present.ts';
 
 /**
@@ -142,7 +150,10 @@ describe.each<Storage>(['pglite', 'postgres'])('sharing bank data for a document
     expect(shared).toMatchObject({ institutionId: BANK, state: 'ready', failure: null });
     expect(shared.summary?.mainKind).toBe('selfEmployment');
     expect(shared.summary?.monthlyAverageCents).toBeGreaterThan(100_000);
-    const statement = present(item.files.find((file) => file.id === shared.fileId), 'the statement');
+    const statement = present(
+      item.files.find((file) => file.id === shared.fileId),
+      'the statement',
+    );
     expect(statement).toMatchObject({ contentType: 'application/pdf', origin: 'bank' });
 
     const db = running.broker.db;
