@@ -118,9 +118,11 @@ export async function finishBankSharing(
   try {
     await keepStatement(broker, share, data);
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
     // the item was sent or filled while the person was at the bank: what was read is dropped
-    return fail(broker, share, 'consentEnded');
+    if (error instanceof Refusal) return fail(broker, share, 'consentEnded');
+    // the consent is spent either way: the sharing must not stay `started` for the person to wait on
+    broker.log.error({ err: { type: (error as Error).name, message: (error as Error).message } }, 'statement not kept');
+    return fail(broker, share, 'badAnswer');
   }
   afterTransition(broker, share.application_id);
   return { returnTo: share.return_to, language: share.language, state: 'ready', failure: null };
