@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ApplicationStatus, LenderStatus } from '../../domain/api.ts';
 import type { DocumentItem, DocumentRequest } from '../../domain/documents.ts';
 import lvApi from '../../locales/lv/api.json' with { type: 'json' };
+import ruApi from '../../locales/ru/api.json' with { type: 'json' };
 import { applicationIdForToken } from '../../server/applications/lookup.ts';
 import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
 import {
@@ -118,7 +119,7 @@ describe.each<Storage>(['pglite', 'postgres'])('sharing bank data for a document
       ...(inAnotherBrowser ? {} : { headers: { cookie: mark } }),
     });
     expect(back.status).toBe(303);
-    return { shareId, consentId, location: present(back.headers.get('location'), 'the redirect') };
+    return { shareId, consentId, returnUrl, mark, location: present(back.headers.get('location'), 'the redirect') };
   }
 
   const consentAtBank = async (consentId: string): Promise<string> => {
@@ -140,10 +141,15 @@ describe.each<Storage>(['pglite', 'postgres'])('sharing bank data for a document
 
   it('makes a statement and a summary from shared data, which reach the lender, and the lender offers', async () => {
     const fields = await asked();
-    const { consentId, location } = await share(fields);
+    const { consentId, location, returnUrl, mark } = await share(fields);
     expect(location).toBe('/applicantWorkflow/waiting');
     // read once, ended at once
     expect(await consentAtBank(consentId)).toBe('terminatedByTpp');
+    const reads = accountReads();
+    const reloaded = await fetch(returnUrl, { redirect: 'manual', headers: { cookie: mark } });
+    expect(reloaded.status).toBe(303);
+    expect(reloaded.headers.get('location')).toBe('/applicantWorkflow/waiting');
+    expect(accountReads()).toBe(reads);
 
     const item = await itemNow(fields.token, (candidate) => candidate.bankShare?.state === 'ready');
     const shared = present(item.bankShare, 'the sharing');
@@ -287,6 +293,41 @@ describe.each<Storage>(['pglite', 'postgres'])('sharing bank data for a document
     expect(second.files.map((file) => file.id)).toEqual([second.bankShare?.fileId]);
     expect(second.bankShare?.fileId).not.toBe(first.bankShare?.fileId);
     expect(filesOnDisk(applicationId)).toEqual([second.bankShare?.fileId]);
+  });
+
+  it('answers 503 bankUnavailable, in the person’s language, when the bank does not answer the start', async () => {
+    const bankDown = await startBroker({
+      storage,
+      postgresUrl: inject('postgresUrl'),
+      // a port nothing listens on
+      env: { BANK_LINK_BASE_URL: 'http://127.0.0.1:9/banks' },
+    });
+    try {
+      const token = await submit(bankDown.url, application, 'ru');
+      const applicationId = await applicationIdForToken(bankDown.broker, token);
+      const requestId = randomUUID();
+      const itemId = randomUUID();
+      await bankDown.broker.db.query(
+        `INSERT INTO document_requests (id, application_id, lender_id, lender_request_id, due_at)
+         VALUES ($1, $2, $3, $4, now() + interval '1 day')`,
+        [requestId, applicationId, LENDER, randomUUID()],
+      );
+      await bankDown.broker.db.query(
+        `INSERT INTO document_items (id, request_id, position, kind) VALUES ($1, $2, 0, 'incomeProof')`,
+        [itemId, requestId],
+      );
+      const response = await fetch(`${bankDown.url}/api/applications/documents/bankSharing`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, requestId, itemId, institutionId: BANK, language: 'ru' }),
+      });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ error: 'bankUnavailable', message: ruApi.bankUnavailable });
+      const rows = await bankDown.broker.db.query('SELECT 1 FROM bank_shares WHERE item_id = $1', [itemId]);
+      expect(rows.rows).toEqual([]);
+    } finally {
+      await bankDown.close();
+    }
   });
 
   it('answers an item that was sent with 409, and removes the statement on erasure', async () => {
