@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { bankSharingReturn } from '../../domain/contract/applications.ts';
 import { pathOf } from '../../domain/contract/define-endpoint.ts';
 import type { CancelBankSharingBody, StartBankSharingAnswer, StartBankSharingBody } from '../../domain/document-api.ts';
 import { BANK_SHAREABLE_KINDS, DOCUMENT_UPLOAD_LIMITS } from '../../domain/documents.ts';
 import { afterTransition, lockApplication } from '../applications/lifecycle/transition.ts';
+import { hashReturnState } from '../applications/identification.ts';
 import { applicationIdForToken } from '../applications/lookup.ts';
 import { Refusal } from '../applications/refusal.ts';
 import { announceStatusChange } from '../applications/status-hub.ts';
@@ -23,7 +24,8 @@ import { openItem } from './uploads.ts';
 /** An income proof names no period: half a year shows a regular income, as the lenders' statements ask. */
 export const INCOME_PROOF_MONTHS = 6;
 
-export const hashShareState = (state: string): string => createHash('sha256').update(state).digest('base64url');
+/** The sharing's return state is kept as an identification's is: its hash only. */
+export const hashShareState = hashReturnState;
 
 /** How the broker reaches the banks' account-information API. */
 export const bankApiOptions = (broker: Broker): BankApiOptions => ({ baseUrl: broker.config.bankLinkBaseUrl });
