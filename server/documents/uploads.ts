@@ -12,9 +12,10 @@ import {
   type DocumentKind,
   type UploadDocumentAnswer,
 } from '../../domain/documents.ts';
-import { lockApplication } from '../applications/lifecycle/transition.ts';
+import { afterTransition, lockApplication } from '../applications/lifecycle/transition.ts';
 import { applicationIdForToken } from '../applications/lookup.ts';
 import { Refusal } from '../applications/refusal.ts';
+import { announceStatusChange } from '../applications/status-hub.ts';
 import type { Broker } from '../broker.ts';
 import type { Sql } from '../db/database.ts';
 import { PdfScan, reencodeImage, sniffContentType, type DocumentContentType } from './content-check.ts';
@@ -113,7 +114,7 @@ export async function uploadDocument(
   try {
     if (file.truncated()) throw new Refusal('documentTooLarge');
     if (scan && !(await scan.verdict())) throw new Refusal('unsafeDocument');
-    return await broker.db.transaction(async (tx) => {
+    const answer = await broker.db.transaction(async (tx): Promise<UploadDocumentAnswer> => {
       // again, now that it is locked: the item may have been sent, or filled, while the file streamed
       const item = await openItem(tx, applicationId, fields.requestId, fields.itemId, { lock: true });
       if (item.files >= DOCUMENT_UPLOAD_LIMITS.maxFilesPerItem) throw new Refusal('tooManyDocuments');
@@ -122,11 +123,15 @@ export async function uploadDocument(
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [fileId, fields.itemId, applicationId, contentType, stored.bytes, stored.sha256, stored.storageKey],
       );
+      // the status lists the item's files: every process drops its cached one
+      await announceStatusChange(tx, applicationId);
       return {
         file: { id: fileId, contentType, bytes: stored.bytes, origin: 'upload' },
         files: await filesOf(tx, fields.itemId),
       };
     });
+    afterTransition(broker, applicationId);
+    return answer;
   } catch (error) {
     await broker.documents.remove(stored.storageKey);
     throw error;
@@ -152,8 +157,10 @@ export async function removeDocument(broker: Broker, body: RemoveDocumentBody): 
     // a shared statement removed as a file takes its summary with it: the lender gets neither
     await tx.query('DELETE FROM bank_shares WHERE file_id = $1', [body.fileId]);
     await tx.query('DELETE FROM document_files WHERE id = $1', [body.fileId]);
+    await announceStatusChange(tx, applicationId);
     return row.storage_key;
   });
+  afterTransition(broker, applicationId);
   await broker.documents.remove(storageKey);
 }
 

@@ -15,6 +15,7 @@ import {
   identifyByBank,
   loginByBank,
   postForm,
+  status,
   submit,
   waitForStatus,
 } from '../support/flow.ts';
@@ -243,6 +244,16 @@ describe.each<Storage>(['pglite', 'postgres'])('sharing bank data for a document
       shareId,
     });
     expect(again.response.status).toBe(404);
+
+    // an upload instead shows in the status at once, though the status was just read (and cached)
+    const form = new FormData();
+    form.append('token', fields.token);
+    form.append('requestId', fields.requestId);
+    form.append('itemId', fields.itemId);
+    const pdf = Buffer.from(`%PDF-1.4\n${'statement '.repeat(100)}\n%%EOF\n`);
+    form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'izraksts.pdf');
+    expect((await fetch(`${base}/api/applications/documents`, { method: 'POST', body: form })).status).toBe(201);
+    expect(itemOf(await status(base, fields.token)).files).toMatchObject([{ origin: 'upload', bytes: pdf.length }]);
   });
 
   it('refuses a kind only a file answers, another application’s item, an unknown bank, and a state it never gave', async () => {
