@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  BankShare,
   DocumentFile,
   DocumentItemState,
   DocumentKind,
@@ -11,6 +12,8 @@ import type { Language } from '../../domain/language.ts';
 import type { Broker } from '../broker.ts';
 import type { Sql } from '../db/database.ts';
 import type { PartnerDocumentsRequestCallback } from '../lenders/messages.ts';
+import type { FieldCipher } from '../security/field-cipher.ts';
+import { openIncomeSummary, type BankShareRow } from '../documents/bank-share-record.ts';
 import {
   afterLenderChanges,
   lockApplication,
@@ -105,7 +108,10 @@ export interface DocumentRequestRow {
         text_lv: string | null;
         text_ru: string | null;
         state: DocumentItemState;
-        files: { id: string; content_type: DocumentFile['contentType']; bytes: number }[] | null;
+        files:
+          { id: string; content_type: DocumentFile['contentType']; bytes: number; origin: 'upload' | 'bank' }[] | null;
+        /** the item's latest sharing of bank data */
+        bank_share: BankShareRow | null;
       }[]
     | null;
 }
@@ -116,12 +122,29 @@ export const DOCUMENT_REQUESTS_JSON_SQL = `(SELECT COALESCE(json_agg(d ORDER BY 
       (SELECT json_agg(i ORDER BY i.position) FROM (
         SELECT di.id, di.kind, di.months, di.text_lv, di.text_ru, di.position, di.state,
           (SELECT json_agg(f ORDER BY f.created_at, f.id) FROM (
-            SELECT id, content_type, bytes, created_at FROM document_files WHERE item_id = di.id) f) AS files
+            SELECT id, content_type, bytes, origin, created_at FROM document_files WHERE item_id = di.id) f) AS files,
+          (SELECT row_to_json(s) FROM (
+            SELECT id, institution_id, state, failure, summary_key_id, summary_ciphertext, file_id FROM bank_shares
+            WHERE item_id = di.id ORDER BY created_at DESC, id DESC LIMIT 1) s) AS bank_share
         FROM document_items di WHERE di.request_id = r.id) i) AS items
     FROM document_requests r WHERE r.application_id = a.id) d)`;
 
+/** The sharing as the status shows it: the summary is opened only once the statement is ready. */
+function bankShareOf(row: BankShareRow | null, cipher: FieldCipher): BankShare | null {
+  if (!row) return null;
+  const ready = row.state === 'ready';
+  return {
+    id: row.id,
+    institutionId: row.institution_id,
+    state: row.state,
+    failure: row.failure,
+    summary: ready ? openIncomeSummary(cipher, row) : null,
+    fileId: ready ? row.file_id : null,
+  };
+}
+
 /** A request as the status shows it: the lender's words for `other` in the application's language. */
-export function documentRequestOf(row: DocumentRequestRow, language: Language): DocumentRequest {
+export function documentRequestOf(row: DocumentRequestRow, language: Language, cipher: FieldCipher): DocumentRequest {
   return {
     id: row.id,
     items: (row.items ?? []).map((item) => {
@@ -132,8 +155,13 @@ export function documentRequestOf(row: DocumentRequestRow, language: Language): 
         ...(item.months === null ? {} : { months: item.months }),
         ...(text === null ? {} : { text }),
         state: item.state,
-        files: (item.files ?? []).map((file) => ({ id: file.id, contentType: file.content_type, bytes: file.bytes })),
-        bankShare: null,
+        files: (item.files ?? []).map((file) => ({
+          id: file.id,
+          contentType: file.content_type,
+          bytes: file.bytes,
+          origin: file.origin,
+        })),
+        bankShare: bankShareOf(item.bank_share, cipher),
       };
     }),
     dueAt: new Date(row.due_at).toISOString(),

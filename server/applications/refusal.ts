@@ -64,7 +64,11 @@ export type RefusalReason =
   /** an uploaded file whose content is no type we take, whatever its name says */
   | 'unsupportedDocument'
   /** a PDF that could act (scripts, launch actions), carries other files, or is encrypted */
-  | 'unsafeDocument';
+  | 'unsafeDocument'
+  /** sharing bank data for an item whose kind a bank's account data cannot answer */
+  | 'notBankShareable'
+  /** the bank did not answer the start of a sharing of account data */
+  | 'bankUnavailable';
 
 export class Refusal extends Error {
   readonly reason: RefusalReason;

@@ -186,7 +186,7 @@ function shapeStatus(
         progress,
         declineReason: progress === 'declined' ? declineReasonOf(request.failure) : null,
         review: reviewOf(reviews.get(request.lender_id)),
-        documentRequests: documentRequests.map((row) => documentRequestOf(row, application.language)),
+        documentRequests: documentRequests.map((row) => documentRequestOf(row, application.language, cipher)),
       };
     }),
     offers: rankOffers(

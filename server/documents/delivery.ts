@@ -6,6 +6,7 @@ import { deliverDocuments } from '../lenders/document-client.ts';
 import { isLenderRejectedError } from '../lenders/lender-client.ts';
 import { afterLenderChanges, lockApplication, refreshLenderProgress } from '../applications/lifecycle/transition.ts';
 import { Refusal } from '../applications/refusal.ts';
+import { readyIncomeSummaryOf } from './bank-share-record.ts';
 import type { DocumentFileSource } from './file-source.ts';
 
 /**
@@ -138,6 +139,7 @@ export async function deliverDocumentItem(broker: Broker, job: Job<DocumentDeliv
   const files = await source.list(itemId);
   if (files.length === 0) throw new Error('a sent item without stored files');
   const parts = files.map((file, index) => ({ ...file, part: `file${index + 1}` }));
+  const incomeSummary = await readyIncomeSummaryOf(broker.db, broker.cipher, itemId);
   try {
     await deliverDocuments(
       lender,
@@ -147,7 +149,14 @@ export async function deliverDocumentItem(broker: Broker, job: Job<DocumentDeliv
         itemId,
         index: row.position,
         kind: row.kind,
-        files: parts.map(({ part, contentType, bytes, sha256 }) => ({ part, contentType, bytes, sha256 })),
+        files: parts.map(({ part, contentType, bytes, sha256, origin }) => ({
+          part,
+          contentType,
+          bytes,
+          sha256,
+          ...(origin === undefined ? {} : { origin }),
+        })),
+        ...(incomeSummary ? { incomeSummary } : {}),
       },
       parts.map((file) => ({ ...file, open: () => source.open(file.fileId) })),
     );

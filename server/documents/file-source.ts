@@ -8,6 +8,8 @@ export interface DocumentFile {
   readonly bytes: number;
   /** hex SHA-256 of the bytes `open` gives: the signed metadata vouches for them */
   readonly sha256: string;
+  /** the person's upload, or the statement the broker made from shared bank data; an upload when not said */
+  readonly origin?: 'upload' | 'bank';
 }
 
 /**

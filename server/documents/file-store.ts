@@ -17,7 +17,9 @@ import { createFileCipher, type FileCipher } from '../security/file-cipher.ts';
 
 /** What the delivery job reads (the same shape as server/documents/file-source.ts). */
 export interface DocumentFileSource {
-  list(itemId: string): Promise<{ fileId: string; contentType: string; bytes: number; sha256: string }[]>;
+  list(
+    itemId: string,
+  ): Promise<{ fileId: string; contentType: string; bytes: number; sha256: string; origin: 'upload' | 'bank' }[]>;
   /** the file's plaintext, decrypted as it is read */
   open(fileId: string): Promise<Readable>;
 }
@@ -145,8 +147,14 @@ export async function openDocumentFileStore(
 function fileSource(db: Sql, pathOf: (storageKey: string) => string, cipher: FileCipher): DocumentFileSource {
   return {
     async list(itemId) {
-      const { rows } = await db.query<{ id: string; content_type: string; bytes: number; sha256: string }>(
-        'SELECT id, content_type, bytes, sha256 FROM document_files WHERE item_id = $1 ORDER BY created_at, id',
+      const { rows } = await db.query<{
+        id: string;
+        content_type: string;
+        bytes: number;
+        sha256: string;
+        origin: 'upload' | 'bank';
+      }>(
+        'SELECT id, content_type, bytes, sha256, origin FROM document_files WHERE item_id = $1 ORDER BY created_at, id',
         [itemId],
       );
       return rows.map((row) => ({
@@ -154,6 +162,7 @@ function fileSource(db: Sql, pathOf: (storageKey: string) => string, cipher: Fil
         contentType: row.content_type,
         bytes: row.bytes,
         sha256: row.sha256,
+        origin: row.origin,
       }));
     },
     async open(fileId) {

@@ -6,10 +6,16 @@ import type {
   SendDocumentsBody,
   UploadDocumentFields,
 } from '../../domain/document-api.ts';
-import { DOCUMENT_UPLOAD_LIMITS, type DocumentFile, type UploadDocumentAnswer } from '../../domain/documents.ts';
-import { lockApplication } from '../applications/lifecycle/transition.ts';
+import {
+  DOCUMENT_UPLOAD_LIMITS,
+  type DocumentFile,
+  type DocumentKind,
+  type UploadDocumentAnswer,
+} from '../../domain/documents.ts';
+import { afterTransition, lockApplication } from '../applications/lifecycle/transition.ts';
 import { applicationIdForToken } from '../applications/lookup.ts';
 import { Refusal } from '../applications/refusal.ts';
+import { announceStatusChange } from '../applications/status-hub.ts';
 import type { Broker } from '../broker.ts';
 import type { Sql } from '../db/database.ts';
 import { PdfScan, reencodeImage, sniffContentType, type DocumentContentType } from './content-check.ts';
@@ -22,18 +28,22 @@ import type { QueueDocumentDelivery } from './delivery-port.ts';
  * before the refusal is answered, and no row names it.
  */
 
-interface ItemRow {
+export interface ItemRow {
+  kind: DocumentKind;
+  months: number | null;
   item_state: string;
   request_state: string;
   overdue: boolean;
   files: number;
+  /** of `files`, the statements made from shared bank data (at most one) */
+  bank_files: number;
 }
 
 /**
  * The item as one of the application's, with what decides whether it takes a change: locked for the rest of
  * the transaction when `lock` (the application first, as every writer of its rows does, then the item).
  */
-async function openItem(
+export async function openItem(
   sql: Sql,
   applicationId: string,
   requestId: string,
@@ -43,8 +53,9 @@ async function openItem(
   if (lock) await lockApplication(sql, applicationId);
   const [row] = (
     await sql.query<ItemRow>(
-      `SELECT i.state AS item_state, r.state AS request_state, r.due_at <= now() AS overdue,
-         (SELECT count(*)::int FROM document_files f WHERE f.item_id = i.id) AS files
+      `SELECT i.kind, i.months, i.state AS item_state, r.state AS request_state, r.due_at <= now() AS overdue,
+         (SELECT count(*)::int FROM document_files f WHERE f.item_id = i.id) AS files,
+         (SELECT count(*)::int FROM document_files f WHERE f.item_id = i.id AND f.origin = 'bank') AS bank_files
        FROM document_items i JOIN document_requests r ON r.id = i.request_id
        WHERE i.id = $1 AND r.id = $2 AND r.application_id = $3
        ${lock ? 'FOR UPDATE OF i' : ''}`,
@@ -58,11 +69,13 @@ async function openItem(
 }
 
 async function filesOf(sql: Sql, itemId: string): Promise<DocumentFile[]> {
-  const { rows } = await sql.query<{ id: string; content_type: DocumentContentType; bytes: number }>(
-    'SELECT id, content_type, bytes FROM document_files WHERE item_id = $1 ORDER BY created_at, id',
-    [itemId],
-  );
-  return rows.map((row) => ({ id: row.id, contentType: row.content_type, bytes: row.bytes }));
+  const { rows } = await sql.query<{
+    id: string;
+    content_type: DocumentContentType;
+    bytes: number;
+    origin: 'upload' | 'bank';
+  }>('SELECT id, content_type, bytes, origin FROM document_files WHERE item_id = $1 ORDER BY created_at, id', [itemId]);
+  return rows.map((row) => ({ id: row.id, contentType: row.content_type, bytes: row.bytes, origin: row.origin }));
 }
 
 /** The upload's file as the multipart parser gives it: its bytes, and whether it was cut at the size limit. */
@@ -101,7 +114,7 @@ export async function uploadDocument(
   try {
     if (file.truncated()) throw new Refusal('documentTooLarge');
     if (scan && !(await scan.verdict())) throw new Refusal('unsafeDocument');
-    return await broker.db.transaction(async (tx) => {
+    const answer = await broker.db.transaction(async (tx): Promise<UploadDocumentAnswer> => {
       // again, now that it is locked: the item may have been sent, or filled, while the file streamed
       const item = await openItem(tx, applicationId, fields.requestId, fields.itemId, { lock: true });
       if (item.files >= DOCUMENT_UPLOAD_LIMITS.maxFilesPerItem) throw new Refusal('tooManyDocuments');
@@ -110,11 +123,15 @@ export async function uploadDocument(
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [fileId, fields.itemId, applicationId, contentType, stored.bytes, stored.sha256, stored.storageKey],
       );
+      // the status lists the item's files: every process drops its cached one
+      await announceStatusChange(tx, applicationId);
       return {
-        file: { id: fileId, contentType, bytes: stored.bytes },
+        file: { id: fileId, contentType, bytes: stored.bytes, origin: 'upload' },
         files: await filesOf(tx, fields.itemId),
       };
     });
+    afterTransition(broker, applicationId);
+    return answer;
   } catch (error) {
     await broker.documents.remove(stored.storageKey);
     throw error;
@@ -137,9 +154,13 @@ export async function removeDocument(broker: Broker, body: RemoveDocumentBody): 
     if (!row) throw new Refusal('unknownDocument');
     // once sent, the lender has (or is getting) exactly these files
     if (row.item_state !== 'open') throw new Refusal('documentItemClosed');
+    // a shared statement removed as a file takes its summary with it: the lender gets neither
+    await tx.query('DELETE FROM bank_shares WHERE file_id = $1', [body.fileId]);
     await tx.query('DELETE FROM document_files WHERE id = $1', [body.fileId]);
+    await announceStatusChange(tx, applicationId);
     return row.storage_key;
   });
+  afterTransition(broker, applicationId);
   await broker.documents.remove(storageKey);
 }
 

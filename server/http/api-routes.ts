@@ -10,6 +10,7 @@ import { registerStatusRoutes } from './status-routes.ts';
 import { registerLenderRoutes } from './lender-routes.ts';
 import { registerStandardInformationRoutes } from './standard-information-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
+import { registerBankSharingRoutes } from './bank-sharing-routes.ts';
 import { queueDocumentDelivery } from '../documents/delivery.ts';
 
 /** The browser's API, one module a resource. */
@@ -28,6 +29,8 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
     await withCookies.register(fastifyCookie);
     registerIdentificationRoutes(withCookies, broker);
     registerAccountRoutes(withCookies, broker);
+    // the bank's return counts only with the starting browser's mark, a cookie
+    registerBankSharingRoutes(withCookies, broker);
   });
   await registerNoticeRoutes(app, broker);
 }

@@ -59,6 +59,8 @@ const answerToRefusal: Record<RefusalReason, readonly [number, ApiErrorCode]> = 
   unsupportedDocument: [415, 'unsupportedDocument'],
   // the type is one we take; what this file holds is what is refused
   unsafeDocument: [422, 'unsafeDocument'],
+  notBankShareable: [422, 'documentNotShareable'],
+  bankUnavailable: [503, 'bankUnavailable'],
 };
 
 /**

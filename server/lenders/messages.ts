@@ -3,7 +3,12 @@ import { lenderOfferTermsSchema } from '../../domain/offer.ts';
 import { EMPLOYMENT_DURATIONS, INCOME_TYPES, LOAN_PURPOSES, OTHER_INCOME_TYPES } from '../../domain/application.ts';
 import { DECLINE_REASONS, IDENTIFICATION_METHODS } from '../../domain/api.ts';
 import { LANGUAGES } from '../../domain/language.ts';
-import { DOCUMENT_KINDS, STATEMENT_MONTHS_MAX } from '../../domain/documents.ts';
+import {
+  DOCUMENT_FILE_ORIGINS,
+  DOCUMENT_KINDS,
+  incomeSummarySchema,
+  STATEMENT_MONTHS_MAX,
+} from '../../domain/documents.ts';
 
 /** Ids the lender chooses: printable ASCII, as they go into URLs and the database (which refuses NUL). */
 const printableId = z
@@ -210,9 +215,16 @@ export const partnerDocumentDeliverySchema = z.object({
         contentType: z.string().min(1).max(100),
         bytes: z.number().int().min(0),
         sha256: z.string().regex(/^[0-9a-f]{64}$/),
+        /** `bank`: the statement the broker made from account data the person shared from their bank */
+        origin: z.enum(DOCUMENT_FILE_ORIGINS).optional(),
       }),
     )
     .min(1)
     .max(20),
+  /**
+   * With a statement made from shared bank data: the regular income the broker found in it (the statement's last
+   * page shows the same), so the lender need not read the PDF to decide
+   */
+  incomeSummary: incomeSummarySchema.optional(),
 });
 export type PartnerDocumentDelivery = z.infer<typeof partnerDocumentDeliverySchema>;

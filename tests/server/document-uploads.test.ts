@@ -173,6 +173,7 @@ describe.each<Storage>(['pglite', 'postgres'])('uploads for a documents request 
         contentType: 'application/pdf',
         bytes: statement.length,
         sha256: present(row).sha256,
+        origin: 'upload',
       },
     ]);
     expect((await decrypted(present(row).id)).equals(statement)).toBe(true);

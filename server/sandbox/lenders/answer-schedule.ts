@@ -131,6 +131,7 @@ export class AnswerSchedule {
       application,
       items,
       received: new Map(),
+      incomeShown: new Map(),
       decided: false,
     });
     const callback: PartnerCallback = {
@@ -156,7 +157,10 @@ export class AnswerSchedule {
     // a lender gone silent meanwhile (a test's) leaves the broker's timeout to end its wait
     if (this.#state.behaviourOf(lender.id).mode === 'silent') return;
     const received = record.items.map((_, index) => record.received.get(index) ?? []);
-    const decision = decideWithDocuments(lender, application, received, new Date());
+    const shown = [...record.incomeShown.values()];
+    const decision = decideWithDocuments(lender, application, received, new Date(), {
+      incomeShownCents: shown.length > 0 ? Math.max(...shown) : null,
+    });
     await this.#sender.deliver(
       {
         lenderId: lender.id,

@@ -66,4 +66,12 @@ describe('the decision once the documents came', () => {
     const pdf = [[{ contentType: 'application/pdf', bytes: 1000 }]];
     expect(decideWithDocuments(ziemelu, poor, pdf, today)).toMatchObject({ type: 'decline' });
   });
+
+  it('decides on the income a shared statement shows rather than the declared one', () => {
+    const pdf = [[{ contentType: 'application/pdf', bytes: 1000 }]];
+    const shown = (cents: number) => decideWithDocuments(ziemelu, application, pdf, today, { incomeShownCents: cents });
+    expect(shown(225_000)).toMatchObject({ type: 'offer' });
+    expect(shown(30_000)).toEqual({ type: 'decline', reason: 'income' });
+    expect(shown(0)).toEqual({ type: 'decline', reason: 'income' });
+  });
 });

@@ -46,19 +46,24 @@ export interface ReceivedFile {
 }
 
 /**
- * The decision once every item asked for came. The simulator reads no statement: a PDF (a bank's statement, or the
- * broker's statement built from shared account data) stands for income as the application declares it, and the
- * ordinary decision follows; photos or scans only are no statement of income, a decline for income.
+ * The decision once every item asked for came. The simulator reads no PDF: an uploaded one stands for income as the
+ * application declares it; photos or scans only are no statement of income, a decline for income. A statement of
+ * shared bank data comes with the broker's income summary (`incomeShownCents`, the monthly average): the lender
+ * then decides on that income instead of the declared one, so an income the account does not show declines for
+ * income, or for the debt-to-income rule when it carries a smaller loan only.
  */
 export function decideWithDocuments(
   lender: SandboxLender,
   application: PartnerApplication,
   received: readonly (readonly ReceivedFile[])[],
   today: Date,
+  { incomeShownCents = null }: { incomeShownCents?: number | null } = {},
 ): LenderDecision {
   const everyItemHasAStatement = received.every((files) =>
     files.some((file) => file.contentType === 'application/pdf' && file.bytes > 0),
   );
   if (!everyItemHasAStatement) return { type: 'decline', reason: 'income' };
-  return decide(lender, application, today);
+  if (incomeShownCents === null) return decide(lender, application, today);
+  const monthlyIncome = Math.max(0, Math.floor(incomeShownCents / 100));
+  return decide(lender, { ...application, applicant: { ...application.applicant, monthlyIncome } }, today);
 }

@@ -88,10 +88,19 @@ async function receive(
     index: delivery.index,
     kind: delivery.kind,
     files,
+    ...(delivery.incomeSummary
+      ? {
+          incomeSummary: {
+            monthlyAverageCents: delivery.incomeSummary.monthlyAverageCents,
+            mainKind: delivery.incomeSummary.mainKind,
+          },
+        }
+      : {}),
     receivedAt: new Date().toISOString(),
   };
   remember(state.documents, recordKey, record);
   asked.received.set(delivery.index, files);
+  if (delivery.incomeSummary) asked.incomeShown.set(delivery.index, delivery.incomeSummary.monthlyAverageCents);
   return { lender, record, fresh: true };
 }
 

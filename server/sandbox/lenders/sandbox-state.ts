@@ -86,6 +86,8 @@ export interface DocumentsRequestRecord {
   readonly items: readonly PartnerDocumentItem[];
   /** the files received for each item, by its place in `items` */
   readonly received: Map<number, readonly { contentType: string; bytes: number }[]>;
+  /** the monthly income (cents) an item's statement of shared bank data shows, by the item's place */
+  readonly incomeShown: Map<number, number>;
   /** the decision after the documents is scheduled once */
   decided: boolean;
 }
@@ -102,6 +104,8 @@ export interface ReceivedDocumentRecord {
   readonly index: number;
   readonly kind: string;
   readonly files: readonly { contentType: string; bytes: number; sha256: string }[];
+  /** what the delivery's metadata said of the income a statement of shared bank data shows */
+  readonly incomeSummary?: { readonly monthlyAverageCents: number; readonly mainKind: string | null };
   readonly receivedAt: string;
 }
 
