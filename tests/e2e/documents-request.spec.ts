@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Language } from '../../domain/language.ts';
-import { answerAtBank, fillApplication, submitApplication, workflowPath } from './support/applicant.ts';
+import { answerAtBank, fillApplication, submitApplication, WORDS, workflowPath } from './support/applicant.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { phonePhoto, receivedBy, REQUEST_WORDS, sha256, statementPdf } from './support/documents.ts';
 import { personalCode } from './support/personal-code.ts';
@@ -125,5 +125,46 @@ for (const [lang, seed, keyboard] of [
     await expect(card.getByText(new RegExp(`${words.state.sent}|${words.state.received}`)).first()).toBeVisible({
       timeout: 20_000,
     });
+  });
+}
+
+/** A code the sandbox bank's account data reads as self-employed: the tenth digit is even. */
+function selfEmployedCode(seed: number, birth: string): string {
+  for (let serial = seed; ; serial += 1) {
+    const code = personalCode(serial, birth);
+    if (Number(code.replace('-', '')[9]) % 2 === 0) return code;
+  }
+}
+
+for (const [lang, seed] of [
+  ['lv', 1330],
+  ['ru', 1340],
+] as const) {
+  test(`${lang}: on a phone, a self-employed applicant for 16 000 € shares the bank's data, sees the income summary, sends it, and the lender's offer comes`, async ({
+    page,
+  }) => {
+    const words = REQUEST_WORDS[lang];
+    const personalId = selfEmployedCode(seed, '200781');
+    const { card } = await applyAndMeetTheRequest(page, lang, { personalId, incomeType: 'selfEmployment' });
+    await expect(card.getByRole('heading', { name: STATEMENT_TITLE[lang] })).toBeVisible();
+
+    await card.getByRole('combobox', { name: words.bank.choose }).selectOption({ label: 'Daugavas Banka' });
+    await card.getByRole('button', { name: words.bank.start }).click();
+    // the bank's own page: log in and approve reading the accounts, then back to the wizard
+    await answerAtBank(page, 'approve', personalId);
+    await expect(page).toHaveURL(new RegExp(`${workflowPath(lang, 'waiting')}$`), { timeout: 20_000 });
+
+    const summary = card.getByRole('region', { name: words.summary.heading });
+    await expect(summary).toBeVisible({ timeout: 20_000 });
+    await expect(summary.getByText(words.summary.kind.selfEmployment)).toBeVisible();
+    await expect(summary.getByRole('row')).not.toHaveCount(0);
+    await expect(card.getByText(words.file.bankStatement)).toBeVisible();
+    await expectNoViolations(page);
+
+    await card.getByRole('button', { name: words.send.button }).click();
+    await expect(card.getByText(words.send.done)).toBeVisible();
+    // the lender read the statement and decides as usual: its line in the list turns to an offer
+    const lender = page.locator('.lender-list__item', { hasText: LENDER });
+    await expect(lender).toContainText(WORDS[lang].workflow.waiting.progress.offer, { timeout: 30_000 });
   });
 }
