@@ -64,7 +64,9 @@ describe("the account's open documents requests", () => {
     expect(within(section).getByText('Bankas konta izraksts par pēdējiem 6 mēnešiem')).toBeTruthy();
     // a request already answered is not asked again
     expect(within(section).queryByText(/Baltā Bērza Banka/)).toBeNull();
-    await userEvent.setup().click(within(section).getByRole('button', { name: 'Atbildēt uz pieprasījumu' }));
+    await userEvent
+      .setup()
+      .click(within(section).getByRole('button', { name: 'Atbildēt uz pieprasījumu — Ziemeļu Banka' }));
     expect(onAnswer).toHaveBeenCalledWith(REQUEST_ID);
   });
 
@@ -72,7 +74,7 @@ describe("the account's open documents requests", () => {
     inLanguage('ru', [lender('Ziemeļu Banka', 'open', 3)]);
     const section = screen.getByRole('region', { name: 'Кредитор просит документы' });
     expect(within(section).getByText('Выписка со счёта за последние 3 месяца')).toBeTruthy();
-    expect(within(section).getByRole('button', { name: 'Ответить на запрос' })).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Ответить на запрос — Ziemeļu Banka' })).toBeTruthy();
   });
 
   it('shows nothing when no request is open', () => {

@@ -45,12 +45,16 @@ export function DocumentsAsked({
                 </li>
               ))}
             </ul>
+            <Button
+              isDisabled={busy}
+              aria-label={t('documents.answerLender', { lender })}
+              onPress={() => onAnswer(request.id)}
+            >
+              {t('documents.answer')}
+            </Button>
           </li>
         ))}
       </ul>
-      <Button isDisabled={busy} onPress={() => onAnswer(open[0]?.request.id ?? '')}>
-        {t('documents.answer')}
-      </Button>
     </section>
   );
 }
