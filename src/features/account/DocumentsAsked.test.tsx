@@ -60,13 +60,13 @@ describe("the account's open documents requests", () => {
   it('names, in Latvian, the lender, its due date and the months asked, and answers at that request', async () => {
     const onAnswer = inLanguage('lv', [lender('Ziemeļu Banka', 'open', 6), lender('Baltā Bērza Banka', 'sent', 3)]);
     const section = screen.getByRole('region', { name: 'Aizdevējs lūdz dokumentus' });
-    expect(within(section).getByText(/Ziemeļu Banka, atbildes termiņš 2026\. gada 11\. decembris:/)).toBeTruthy();
+    expect(within(section).getByText(/Aizdevējs Ziemeļu Banka, atbildes termiņš 2026\. gada 11\. decembris:/)).toBeTruthy();
     expect(within(section).getByText('Bankas konta izraksts par pēdējiem 6 mēnešiem')).toBeTruthy();
     // a request already answered is not asked again
     expect(within(section).queryByText(/Baltā Bērza Banka/)).toBeNull();
     await userEvent
       .setup()
-      .click(within(section).getByRole('button', { name: 'Atbildēt uz pieprasījumu — Ziemeļu Banka' }));
+      .click(within(section).getByRole('button', { name: 'Atbildēt uz aizdevēja Ziemeļu Banka pieprasījumu' }));
     expect(onAnswer).toHaveBeenCalledWith(REQUEST_ID);
   });
 
@@ -74,7 +74,7 @@ describe("the account's open documents requests", () => {
     inLanguage('ru', [lender('Ziemeļu Banka', 'open', 3)]);
     const section = screen.getByRole('region', { name: 'Кредитор просит документы' });
     expect(within(section).getByText('Выписка со счёта за последние 3 месяца')).toBeTruthy();
-    expect(within(section).getByRole('button', { name: 'Ответить на запрос — Ziemeļu Banka' })).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Ответить на запрос кредитора Ziemeļu Banka' })).toBeTruthy();
   });
 
   it('shows nothing when no request is open', () => {

@@ -18,8 +18,8 @@ const FILE_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const SHARE_ID = '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9';
 
 const said = {
-  lv: { heading: 'Ziemeļu banka lūdz dokumentus', title: 'Bankas konta izraksts par pēdējiem 6 mēnešiem' },
-  ru: { heading: 'Ziemeļu banka просит документы', title: 'Выписка со счёта за последние 6 месяцев' },
+  lv: { heading: 'Aizdevējs Ziemeļu banka lūdz dokumentus', title: 'Bankas konta izraksts par pēdējiem 6 mēnešiem' },
+  ru: { heading: 'Кредитор Ziemeļu banka просит документы', title: 'Выписка со счёта за последние 6 месяцев' },
 } as const;
 const words = { lv: lvRequests, ru: ruRequests } as const;
 
