@@ -6,7 +6,6 @@ import { createActor } from 'xstate';
 import type { ApplicationActor, ApplicationInput } from '../../../machines/application-machine.ts';
 import type { BrokerClient } from '../../api/broker-client.ts';
 import type { DocumentsClient } from '../../api/documents-client.ts';
-import { lazyDocumentsClient } from '../../api/lazy-documents-client.ts';
 import { IDENTIFIED_STATES } from '../../../domain/application-lifecycle.ts';
 import type { Language } from '../../../domain/language.ts';
 import { createI18n } from '../../i18n/i18n.ts';
@@ -23,7 +22,7 @@ export interface WorkflowMount {
   readonly root: HTMLElement;
   readonly lang: Language;
   readonly client: BrokerClient;
-  /** the answer to a lender's documents request; the broker's own, loaded when first used, by default */
+  /** the answer to a lender's documents request; by default the broker's own, made by the screen that needs it */
   readonly documents?: DocumentsClient;
   /** the documents request named by the address's fragment as the page opened (the address loses it) */
   readonly documentsTarget?: string | null;
@@ -70,7 +69,7 @@ export async function mountWorkflow(mount: WorkflowMount): Promise<ApplicationAc
     requestReview: (body: Parameters<BrokerClient['requestReview']>[0]) => client.requestReview(body),
     institutions: () => client.institutions(),
     createHandoff: (token: string) => client.createHandoff(token),
-    documents: mount.documents ?? lazyDocumentsClient({ language: () => mount.lang }),
+    ...(mount.documents ? { documents: mount.documents } : {}),
     navigate: mount.env.navigate,
     documentsTarget: mount.documentsTarget ?? null,
   };

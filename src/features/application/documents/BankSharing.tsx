@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Institution } from '../../../../domain/api.ts';
 import type { DocumentItem } from '../../../../domain/documents.ts';
+import type { DocumentsClient } from '../../../api/documents-client.ts';
 import { documentRequestFragment, HANDOFF_PARAM, pathOfStep } from '../../../../domain/wizard-paths.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -29,6 +30,7 @@ function useBanks(): readonly Institution[] | null {
 }
 
 interface SharingInput {
+  client: DocumentsClient;
   token: string;
   requestId: string;
   item: DocumentItem;
@@ -36,13 +38,12 @@ interface SharingInput {
 }
 
 /** Starting a sharing (at the bank, or in a tab of the site for a widget) and cancelling a ready one. */
-function useSharingActions({ token, requestId, item, onBusy }: SharingInput) {
+function useSharingActions({ client: documents, token, requestId, item, onBusy }: SharingInput) {
   const { t } = useTranslation('requests');
   const lang = useLanguage();
   const services = useWorkflowServices();
   const { embedded, openTab } = usePresentation();
   const [error, setError] = useState<string | null>(null);
-  const documents = services?.documents;
   const fail = (failure: unknown) =>
     setError(failure instanceof Error && failure.message ? failure.message : t('errors.network'));
 
@@ -56,7 +57,6 @@ function useSharingActions({ token, requestId, item, onBusy }: SharingInput) {
 
   const start = async (bank: string | null) => {
     setError(null);
-    if (!documents) return;
     if (!embedded && !bank) {
       setError(t('bank.chooseFirst'));
       return;
@@ -85,7 +85,7 @@ function useSharingActions({ token, requestId, item, onBusy }: SharingInput) {
 
   const cancel = async () => {
     const share = item.bankShare;
-    if (!documents || !share) return;
+    if (!share) return;
     setError(null);
     onBusy(true);
     try {
@@ -105,12 +105,12 @@ function useSharingActions({ token, requestId, item, onBusy }: SharingInput) {
  * broker reads the months asked once and shows the summary here, to send or cancel. A widget opens the site in a
  * tab for it: the bank's return must come to the browser that started it, and a publisher's frame is not that.
  */
-export function BankSharing({ token, requestId, item, busy, onBusy }: SharingInput & { busy: boolean }) {
+export function BankSharing({ client, token, requestId, item, busy, onBusy }: SharingInput & { busy: boolean }) {
   const { t } = useTranslation('requests');
   const banks = useBanks();
   const headingId = useId();
   const [bank, setBank] = useState<string | null>(null);
-  const { embedded, error, start, cancel } = useSharingActions({ token, requestId, item, onBusy });
+  const { embedded, error, start, cancel } = useSharingActions({ client, token, requestId, item, onBusy });
   const share = item.bankShare;
 
   if (share?.state === 'ready' && share.summary) {

@@ -51,7 +51,7 @@ export function DocumentItemAnswer({
       )}
       <LiveAnnouncer message={answer.announcement} />
       {answering && shareable ? (
-        <BankSharing token={token} requestId={requestId} item={item} busy={busy} onBusy={setSharing} />
+        <BankSharing client={client} token={token} requestId={requestId} item={item} busy={busy} onBusy={setSharing} />
       ) : null}
       {answering && shareable && !shared ? <p className="document-item__or">{t('or')}</p> : null}
       {answering && !shared ? (

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { createDocumentsClient, type DocumentsClient } from '../../../api/documents-client.ts';
 import { useTranslation } from 'react-i18next';
 import type { LenderStatus } from '../../../../domain/api.ts';
 import type { DocumentRequest } from '../../../../domain/documents.ts';
@@ -33,12 +34,22 @@ export function RequestList({ lenders }: { lenders: readonly LenderStatus[] }) {
   );
 }
 
+/**
+ * The documents client the workflow was given, else the broker's own: made here, in the chunk that comes only when a
+ * lender asks, so the form's first download never carries it.
+ */
+function useDocumentsClient(): DocumentsClient {
+  const given = useWorkflowServices()?.documents;
+  const lang = useLanguage();
+  return useMemo(() => given ?? createDocumentsClient({ language: () => lang }), [given, lang]);
+}
+
 function RequestCard({ lenderName, request }: { lenderName: string; request: DocumentRequest }) {
   const { t } = useTranslation('requests');
   const lang = useLanguage();
   const headingId = useId();
   const token = useWorkflow((snapshot) => snapshot.context.token);
-  const client = useWorkflowServices()?.documents;
+  const client = useDocumentsClient();
   const open = request.state === 'open';
   return (
     <section
@@ -59,7 +70,7 @@ function RequestCard({ lenderName, request }: { lenderName: string; request: Doc
           {t(`state.${request.state}`)}
         </p>
       )}
-      {token && client ? (
+      {token ? (
         <ul className="document-request__items">
           {request.items.map((item) => (
             <li key={item.id}>
