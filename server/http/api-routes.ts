@@ -10,6 +10,7 @@ import { registerStatusRoutes } from './status-routes.ts';
 import { registerLenderRoutes } from './lender-routes.ts';
 import { registerStandardInformationRoutes } from './standard-information-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
+import { registerCallRequestRoutes } from './call-request-routes.ts';
 import { queueDocumentDelivery } from '../documents/delivery.ts';
 
 /** The browser's API, one module a resource. */
@@ -19,6 +20,7 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
   registerApplicationRoutes(app, broker);
   registerStatusRoutes(app, broker);
   registerStandardInformationRoutes(app, broker);
+  registerCallRequestRoutes(app, broker);
   // the delivery job is the lender side's (server/documents/delivery.ts): its queueDocumentDelivery goes here
   await registerDocumentRoutes(app, broker, queueDocumentDelivery);
   // The session cookie belongs to these two alone (the account's login comes back through
