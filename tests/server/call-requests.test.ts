@@ -50,6 +50,20 @@ describe.each<Storage>(['pglite', 'postgres'])('call requests (%s)', (storage) =
     callRequestAnswerSchema.parse(await (await post('/api/applications/callRequests/current', { token })).json());
   const mails = async (to: string): Promise<Mail[]> =>
     (await (await fetch(`${base}/sandbox/mail/messages.json?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+  const texts = async (to: string): Promise<{ text: string }[]> =>
+    (await (await fetch(`${base}/sandbox/sms/messages.json?to=${encodeURIComponent(to)}`)).json()) as {
+      text: string;
+    }[];
+  const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean) => {
+    const deadline = Date.now() + 15_000;
+    let value = await read();
+    while (!done(value)) {
+      if (Date.now() > deadline) throw new Error(`not in time: ${JSON.stringify(value).slice(0, 400)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      value = await read();
+    }
+    return value;
+  };
   const mailsWith = async (to: string, subject: string, count = 1) => {
     const deadline = Date.now() + 15_000;
     for (;;) {
@@ -105,7 +119,8 @@ describe.each<Storage>(['pglite', 'postgres'])('call requests (%s)', (storage) =
 
   it('keeps a good slot, confirms it by e-mail in Riga time, moves it and cancels it', async () => {
     const email = `call-${randomUUID().slice(0, 8)}@example.lv`;
-    const token = await submit(base, { email, phoneNumber: '+37120000047' }, 'ru');
+    const phoneNumber = `+3712${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const token = await submit(base, { email, phoneNumber, smsNotices: true }, 'ru');
     const [first, second] = (await slots()).days[1]?.slots ?? [];
     const created = await post('/api/applications/callRequests', {
       token,
@@ -117,13 +132,19 @@ describe.each<Storage>(['pglite', 'postgres'])('call requests (%s)', (storage) =
     const answer = callRequestAnswerSchema.parse(await created.json());
     expect(answer).toMatchObject({
       callRequest: { slotStart: first, state: 'requested', question: 'Можно ли погасить досрочно?' },
-      phoneEnding: '47',
+      phoneEnding: phoneNumber.slice(-2),
     });
     const [mail] = await mailsWith(email, 'Консультант позвонит вам');
     expect(mail?.text).toContain(slotText('ru', first ?? ''));
     // the number is not in the message, nor the question
-    expect(mail?.text).not.toContain('20000047');
+    expect(mail?.text).not.toContain(phoneNumber.slice(4));
     expect(mail?.text).not.toContain('досрочно');
+    // the person chose SMS too
+    const sms = await eventually(
+      async () => (await texts(phoneNumber)).filter((text) => text.text.includes('консультант позвонит вам')),
+      (found) => found.length > 0,
+    );
+    expect(sms[0]?.text).toContain(slotText('ru', first ?? ''));
 
     const moved = await post('/api/applications/callRequests/move', { token, slotStart: second, language: 'ru' });
     expect(moved.status).toBe(200);
@@ -180,5 +201,13 @@ describe.each<Storage>(['pglite', 'postgres'])('call requests (%s)', (storage) =
     expect((await current(token)).callRequest).toMatchObject({ slotStart: later });
     expect((await post(`${path}/cancel`, {}, { cookie })).status).toBe(204);
     expect((await current(token)).callRequest).toBeNull();
+
+    // the requests, the question and the phone they sealed go with the application
+    expect((await post('/api/account/erase', {}, { cookie })).status).toBe(200);
+    const { rows } = await running.broker.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM call_requests WHERE application_id = $1',
+      [id],
+    );
+    expect(rows[0]?.count).toBe(0);
   });
 });
