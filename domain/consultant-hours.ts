@@ -42,19 +42,22 @@ interface RigaClock {
   readonly second: number;
 }
 
-const rigaParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CONSULTANT_HOURS.timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+// made at the first use: every page that prints the hours imports this module, few of them need a clock
+let rigaPartsFormat: Intl.DateTimeFormat | undefined;
+const rigaParts = () =>
+  (rigaPartsFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: CONSULTANT_HOURS.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 function rigaClock(moment: Date): RigaClock {
-  const parts = rigaParts.formatToParts(moment);
+  const parts = rigaParts().formatToParts(moment);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const year = part('year');
   const month = part('month');
@@ -174,23 +177,17 @@ export const slotTimeText = (iso: string): string => {
   return clockText({ hour: Math.floor(minutes / 60), minute: minutes % 60 });
 };
 
-const dayFormats: Record<Language, Intl.DateTimeFormat> = {
-  lv: new Intl.DateTimeFormat(intlLocale.lv, {
+const dayFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+const dayFormat = (language: Language) =>
+  (dayFormats[language] ??= new Intl.DateTimeFormat(intlLocale[language], {
     timeZone: CONSULTANT_HOURS.timeZone,
     weekday: 'long',
     day: 'numeric',
     month: 'long',
-  }),
-  ru: new Intl.DateTimeFormat(intlLocale.ru, {
-    timeZone: CONSULTANT_HOURS.timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  }),
-};
+  }));
 
 /** "pirmdiena, 30. novembris" / "понедельник, 30 ноября": a slot's day, in Riga. */
-export const slotDayText = (language: Language, iso: string): string => dayFormats[language].format(new Date(iso));
+export const slotDayText = (language: Language, iso: string): string => dayFormat(language).format(new Date(iso));
 
 /** A slot as messages name it: its day and its Riga time, "pirmdiena, 30. novembris, 8:30". */
 export const slotText = (language: Language, iso: string): string =>
