@@ -145,3 +145,23 @@ export async function cancelCall(broker: Broker, applicationId: string): Promise
   );
   if (rows.length === 0) throw new Refusal('noCallRequest');
 }
+
+/** Every call request of an application, its question and number opened, for the person's data export. */
+export async function callRequestsForExport(broker: Broker, applicationId: string) {
+  const { rows } = await broker.db.query<
+    CallRow & { phone_ciphertext: string; language: string; created_at: Date; updated_at: Date }
+  >(
+    `SELECT id, slot_start, state, question_ciphertext, phone_ciphertext, language, created_at, updated_at
+     FROM call_requests WHERE application_id = $1 ORDER BY created_at, id`,
+    [applicationId],
+  );
+  return rows.map((row) => ({
+    slotStart: row.slot_start.toISOString(),
+    state: row.state,
+    language: row.language,
+    question: row.question_ciphertext ? unseal(broker, row.id, 'callQuestion', row.question_ciphertext) : null,
+    phoneNumber: unseal(broker, row.id, 'callPhone', row.phone_ciphertext),
+    askedAt: row.created_at.toISOString(),
+    changedAt: row.updated_at.toISOString(),
+  }));
+}

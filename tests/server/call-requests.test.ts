@@ -202,6 +202,16 @@ describe.each<Storage>(['pglite', 'postgres'])('call requests (%s)', (storage) =
     expect((await post(`${path}/cancel`, {}, { cookie })).status).toBe(204);
     expect((await current(token)).callRequest).toBeNull();
 
+    // the person's data names every call asked for, and the number it was to be made to
+    const exported = (await (await fetch(`${base}/api/account/export`, { headers: { cookie } })).json()) as {
+      applications: { callRequests: { slotStart: string; state: string; phoneNumber: string }[] }[];
+    };
+    expect(exported.applications[0]?.callRequests.map((call) => [call.slotStart, call.state])).toEqual([
+      [slot, 'cancelled'],
+      [later, 'cancelled'],
+    ]);
+    expect(exported.applications[0]?.callRequests[0]?.phoneNumber).toMatch(/^\+371/);
+
     // the requests, the question and the phone they sealed go with the application
     expect((await post('/api/account/erase', {}, { cookie })).status).toBe(200);
     const { rows } = await running.broker.db.query<{ count: number }>(
