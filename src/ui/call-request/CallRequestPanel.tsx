@@ -67,11 +67,21 @@ export function CallRequestPanel({ port, headingLevel = 2 }: { port: CallRequest
   return (
     <div className="call-request">
       {notice ? <Alert tone="success">{notice}</Alert> : null}
+      <NextSlot slots={loaded.slots} />
       <Disclosure title={t('open')} headingLevel={headingLevel}>
         <CallForm port={port} loaded={loaded} onCreated={(answer) => changed(answer)} />
       </Disclosure>
     </div>
   );
+}
+
+/** Outside the hours, said on the screen before anything is opened: when a consultant can call next. */
+function NextSlot({ slots }: { slots: ConsultantSlots }) {
+  const { t } = useTranslation('consultant');
+  const lang = useLanguage();
+  const first = slots.days[0]?.slots[0];
+  if (slots.openNow || !first) return null;
+  return <p className="call-request__next">{t('closedNow', { next: slotText(lang, first) })}</p>;
 }
 
 function CallForm({
@@ -84,11 +94,10 @@ function CallForm({
   onCreated: (answer: CallRequestAnswer) => void;
 }) {
   const { t } = useTranslation(['consultant', 'validation']);
-  const lang = useLanguage();
   const failure = useFailure();
   const questionId = useId();
   const hintId = useId();
-  const { days, openNow } = loaded.slots;
+  const { days } = loaded.slots;
   const first = days[0]?.slots[0];
   const [slot, setSlot] = useState(first ?? '');
   const [question, setQuestion] = useState('');
@@ -121,7 +130,6 @@ function CallForm({
       }}
     >
       <p>{t('intro', { from: clockText(CONSULTANT_HOURS.opens), to: clockText(CONSULTANT_HOURS.closes) })}</p>
-      {openNow ? null : <p className="call-request__next">{t('closedNow', { next: slotText(lang, first) })}</p>}
       <SlotChoice days={days} value={slot} onChange={setSlot} />
       {loaded.answer.phoneEnding ? <p>{t('phone', { ending: loaded.answer.phoneEnding })}</p> : null}
       <div className="call-request__field">

@@ -63,9 +63,10 @@ describe.each(['lv', 'ru'] as const)('asking a consultant to call (%s)', (langua
     const calls = fakeCalls();
     renderScreen(<WaitingScreen />, { language, status: testStatus('processing'), services: services(calls) });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: w.open }));
-    // outside the hours the next slot is named; the first open slot is chosen already
-    expect(screen.getByText(w.closedNow.replace('{{next}}', said[language].next))).toBeInTheDocument();
+    // outside the hours the screen names the next slot before anything is opened
+    expect(await screen.findByText(w.closedNow.replace('{{next}}', said[language].next))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: w.open }));
+    // the first open slot is chosen already
     const day = screen.getByRole('combobox', { name: w.day });
     const time = screen.getByRole('combobox', { name: w.time });
     expect(time).toHaveValue('2026-11-30T06:00:00.000Z');
