@@ -60,6 +60,12 @@ export const moveCallRequestBodySchema = z.strictObject({
   language: languageSchema.optional(),
 });
 
+export const accountCreateCallRequestBodySchema = z.strictObject({
+  slotStart: slotStartSchema,
+  question: callQuestionSchema.optional(),
+  language: languageSchema.optional(),
+});
+
 export const accountMoveCallRequestBodySchema = z.strictObject({
   slotStart: slotStartSchema,
   language: languageSchema.optional(),

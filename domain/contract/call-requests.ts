@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   accountCancelCallRequestBodySchema,
+  accountCreateCallRequestBodySchema,
   accountMoveCallRequestBodySchema,
   callRequestAnswerSchema,
   callRequestOfTokenBodySchema,
@@ -88,6 +89,20 @@ export const getAccountCallRequest = defineEndpoint({
   security: 'accountSession',
   params: applicationParams,
   answers: { 200: callRequestAnswerSchema },
+  errors: SESSION_REFUSALS,
+});
+
+export const createAccountCallRequest = defineEndpoint({
+  method: 'POST',
+  path: '/api/account/applications/:id/callRequest',
+  operationId: 'createAccountCallRequest',
+  tag: 'Account',
+  summary: "Ask a consultant to call about one of the person's applications, at a slot",
+  description: `${SLOT_RULE} One request waits at a time: a new one replaces it.`,
+  security: 'accountSession',
+  params: applicationParams,
+  body: accountCreateCallRequestBodySchema,
+  answers: { 201: callRequestAnswerSchema },
   errors: SESSION_REFUSALS,
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   cancelAccountCallRequest,
   cancelCallRequest,
+  createAccountCallRequest,
   createCallRequest,
   getAccountCallRequest,
   getCallRequest,
@@ -68,6 +69,16 @@ export function registerAccountCallRequestRoutes(
     getAccountCallRequest,
     { preHandler: requireSession, config: perMinute(broker, 60), ...privately },
     async (request) => callRequestOf(broker, await applicationOf(request)),
+  );
+
+  route(
+    app,
+    createAccountCallRequest,
+    { preHandler: requireSession, config: perMinuteOfBody(broker, 10), ...privately },
+    async (request, reply) => {
+      const { slotStart, question } = request.body;
+      return reply.status(201).send(await requestCall(broker, await applicationOf(request), slotStart, question));
+    },
   );
 
   route(

@@ -10,6 +10,7 @@ import {
 import {
   cancelAccountCallRequest,
   cancelCallRequest,
+  createAccountCallRequest,
   createCallRequest,
   getAccountCallRequest,
   getCallRequest,
@@ -36,6 +37,7 @@ export interface CallRequestsClient {
 export interface AccountCallRequestsClient {
   slots(): Promise<ConsultantSlots>;
   current(applicationId: string): Promise<CallRequestAnswer>;
+  create(applicationId: string, slotStart: string, question?: string): Promise<CallRequestAnswer>;
   move(applicationId: string, slotStart: string): Promise<CallRequestAnswer>;
   cancel(applicationId: string): Promise<void>;
 }
@@ -93,6 +95,12 @@ export function createAccountCallRequestsClient(
   return {
     slots: () => call(listConsultantSlots),
     current: (id) => call(getAccountCallRequest, undefined, pathOf(getAccountCallRequest, { id })),
+    create: (id, slotStart, question) =>
+      call(
+        createAccountCallRequest,
+        { slotStart, ...(question ? { question } : {}), language: language() },
+        pathOf(createAccountCallRequest, { id }),
+      ),
     move: (id, slotStart) =>
       call(moveAccountCallRequest, { slotStart, language: language() }, pathOf(moveAccountCallRequest, { id })),
     cancel: (id) => none(cancelAccountCallRequest, { language: language() }, pathOf(cancelAccountCallRequest, { id })),

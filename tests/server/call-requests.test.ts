@@ -176,7 +176,7 @@ describe.each<Storage>(['pglite', 'postgres'])('call requests (%s)', (storage) =
     expect((await current(mine)).callRequest).toMatchObject({ slotStart: slot });
   });
 
-  it('lets the person move and cancel the call from the account, and no one else', async () => {
+  it('lets the person ask for, move and cancel the call from the account, and no one else', async () => {
     const person = '300575-10000';
     const token = await submit(base, { personalId: person });
     await identifyByBank(base, token, 'approve', person);
@@ -201,6 +201,9 @@ describe.each<Storage>(['pglite', 'postgres'])('call requests (%s)', (storage) =
     expect((await current(token)).callRequest).toMatchObject({ slotStart: later });
     expect((await post(`${path}/cancel`, {}, { cookie })).status).toBe(204);
     expect((await current(token)).callRequest).toBeNull();
+    const asked = await post(path, { slotStart: slot, question: 'Kad pienāks nauda?', language: 'lv' }, { cookie });
+    expect(asked.status).toBe(201);
+    expect((await current(token)).callRequest).toMatchObject({ slotStart: slot, question: 'Kad pienāks nauda?' });
 
     // the person's data names every call asked for, and the number it was to be made to
     const exported = (await (await fetch(`${base}/api/account/export`, { headers: { cookie } })).json()) as {
@@ -209,6 +212,7 @@ describe.each<Storage>(['pglite', 'postgres'])('call requests (%s)', (storage) =
     expect(exported.applications[0]?.callRequests.map((call) => [call.slotStart, call.state])).toEqual([
       [slot, 'cancelled'],
       [later, 'cancelled'],
+      [slot, 'requested'],
     ]);
     expect(exported.applications[0]?.callRequests[0]?.phoneNumber).toMatch(/^\+371/);
 

@@ -89,7 +89,7 @@ export function ApplicationCard({
           onAnswer={(requestId) => void continueInWizard(`#${documentRequestFragment(lang, requestId)}`)}
         />
       ) : null}
-      <CallRequests applicationId={application.id} />
+      <CallRequests applicationId={application.id} canAsk={application.continuable} />
       {chosen && application.signUrl && SIGNABLE_STATES.includes(application.state) ? (
         <ChosenOfferSigning
           lender={chosen.lenderName}

@@ -34,12 +34,12 @@ const waiting = (slotStart: string) => ({
   phoneEnding: '47',
 });
 
-function renderCalls(calls: AccountCallRequestsClient, lang: 'lv' | 'ru') {
+function renderCalls(calls: AccountCallRequestsClient, lang: 'lv' | 'ru', canAsk = true) {
   const i18n = createI18n(lang, { lv: { consultant: lvConsultant }, ru: { consultant: ruConsultant } });
   return render(
     <I18nextProvider i18n={i18n}>
       <AccountClientContext.Provider value={{ callRequests: calls } as unknown as AccountClient}>
-        <CallRequests applicationId={APPLICATION_ID} />
+        <CallRequests applicationId={APPLICATION_ID} canAsk={canAsk} />
       </AccountClientContext.Provider>
     </I18nextProvider>,
   );
@@ -52,6 +52,7 @@ describe.each(['lv', 'ru'] as const)("the account's call request (%s)", (lang) =
     const calls: AccountCallRequestsClient = {
       slots: vi.fn(async () => SLOTS),
       current: vi.fn(async () => waiting('2026-11-30T06:00:00.000Z')),
+      create: vi.fn(),
       move: vi.fn(async (_id: string, slotStart: string) => waiting(slotStart)),
       cancel: vi.fn(async () => undefined),
     };
@@ -71,15 +72,24 @@ describe.each(['lv', 'ru'] as const)("the account's call request (%s)", (lang) =
     expect(await screen.findByText(w.cancelled)).toBeInTheDocument();
   });
 
-  it('shows nothing when no call waits: a call is asked for in the application', async () => {
+  it('asks for a call while the application is open, and shows nothing for a closed one without a call', async () => {
     const calls: AccountCallRequestsClient = {
       slots: vi.fn(async () => SLOTS),
       current: vi.fn(async () => ({ callRequest: null, phoneEnding: '47' })),
+      create: vi.fn(async (_id: string, slotStart: string) => waiting(slotStart)),
       move: vi.fn(),
       cancel: vi.fn(),
     };
-    const { container } = renderCalls(calls, lang);
-    await vi.waitFor(() => expect(calls.current).toHaveBeenCalled());
+    const { unmount } = renderCalls(calls, lang);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: w.open }));
+    await user.click(screen.getByRole('button', { name: w.send }));
+    expect(calls.create).toHaveBeenCalledWith(APPLICATION_ID, '2026-11-30T06:00:00.000Z', undefined);
+    expect(await screen.findByText(said[lang].asked)).toBeInTheDocument();
+    unmount();
+
+    const { container } = renderCalls(calls, lang, false);
+    await vi.waitFor(() => expect(calls.current).toHaveBeenCalledTimes(2));
     expect(container).toBeEmptyDOMElement();
   });
 });

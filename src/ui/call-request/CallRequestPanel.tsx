@@ -31,7 +31,7 @@ const useFailure = () => {
  * appears; a request made here, then its confirmation with Move and Cancel. Nothing while it loads, and nothing
  * in the account when no call waits.
  */
-export function CallRequestPanel({ port, headingLevel = 2 }: { port: CallRequestPort; headingLevel?: 2 | 3 }) {
+export function CallRequestPanel({ port, headingLevel = 2 }: { port: CallRequestPort; headingLevel?: 2 | 3 | 4 }) {
   const { t } = useTranslation('consultant');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
