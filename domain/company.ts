@@ -1,3 +1,5 @@
+import { CONSULTANT_HOURS, clockText } from './consultant-hours.ts';
+
 /** Facts about the company shown in the footer, the legal pages and the contacts block. */
 export const company = {
   brand: 'Kreditkompass',
@@ -10,8 +12,8 @@ export const company = {
   /** licence of the Consumer Rights Protection Centre (PTAC) for credit intermediation */
   licence: 'NK-2019-042',
   siteOrigin: 'https://www.kreditkompass.lv',
-  /** consultation hours: weekdays only */
-  hours: { weekdaysFrom: '8:00', weekdaysTo: '19:00' },
+  /** consultation hours: weekdays only, as consultant-hours.ts sets them for the call requests too */
+  hours: { weekdaysFrom: clockText(CONSULTANT_HOURS.opens), weekdaysTo: clockText(CONSULTANT_HOURS.closes) },
 } as const;
 
 /** Review score shown on the home page (spec section 1). */

@@ -1,5 +1,6 @@
 import * as account from './account.ts';
 import * as applications from './applications.ts';
+import * as callRequests from './call-requests.ts';
 import type { EndpointDefinition, PrivateRoute } from './define-endpoint.ts';
 import * as identification from './identification.ts';
 import * as messages from './messages.ts';
@@ -13,7 +14,17 @@ import * as unpublished from './unpublished.ts';
  * clients import the resource files they call, so a page carries the schemas it needs and no more.
  */
 
-const modules = [referenceData, applications, status, identification, account, messages, publishers, unpublished];
+const modules = [
+  referenceData,
+  applications,
+  callRequests,
+  status,
+  identification,
+  account,
+  messages,
+  publishers,
+  unpublished,
+];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'answers' in value;

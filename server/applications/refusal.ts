@@ -68,14 +68,23 @@ export type RefusalReason =
   /** sharing bank data for an item whose kind a bank's account data cannot answer */
   | 'notBankShareable'
   /** the bank did not answer the start of a sharing of account data */
-  | 'bankUnavailable';
+  | 'bankUnavailable'
+  /** a call slot outside the consultant hours, on a weekend or a Latvian public holiday */
+  | 'slotClosed'
+  /** a call slot that has begun or passed */
+  | 'slotPast'
+  /** no call request of the application is waiting */
+  | 'noCallRequest';
 
 export class Refusal extends Error {
   readonly reason: RefusalReason;
+  /** what the refusal's words name besides the reason: a call slot refused names the next open one (ISO) */
+  readonly nextSlot: string | undefined;
 
-  constructor(reason: RefusalReason) {
+  constructor(reason: RefusalReason, { nextSlot }: { nextSlot?: string } = {}) {
     super(reason);
     this.name = 'Refusal';
     this.reason = reason;
+    this.nextSlot = nextSlot;
   }
 }

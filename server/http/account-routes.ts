@@ -30,6 +30,7 @@ import { revokeContinueLinksOf } from '../notices/continue-links.ts';
 import { revokeApplicationTokensOf } from '../applications/token-revocation.ts';
 import { forgetTokensOf } from '../applications/lookup.ts';
 import { ApiProblem } from './problem.ts';
+import { registerAccountCallRequestRoutes } from './call-request-routes.ts';
 import { browserBinding } from './browser-binding.ts';
 import { pagePath } from '../../domain/site-pages.ts';
 import { sessionCookie } from './session-cookie.ts';
@@ -81,6 +82,7 @@ export function registerAccountRoutes(app: FastifyInstance, broker: Broker): voi
   registerConsentRoutes(app, broker, sessions);
   registerLogoutRoutes(app, broker, sessions);
   registerMyDataRoutes(app, broker, sessions);
+  registerAccountCallRequestRoutes(app, broker, requireSession);
 }
 
 /** Login by Smart-ID (started, then polled) or by a bank (its return): a session cookie on success. */

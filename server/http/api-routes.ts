@@ -11,6 +11,7 @@ import { registerLenderRoutes } from './lender-routes.ts';
 import { registerStandardInformationRoutes } from './standard-information-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { registerBankSharingRoutes } from './bank-sharing-routes.ts';
+import { registerCallRequestRoutes } from './call-request-routes.ts';
 import { queueDocumentDelivery } from '../documents/delivery.ts';
 
 /** The browser's API, one module a resource. */
@@ -20,6 +21,7 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
   registerApplicationRoutes(app, broker);
   registerStatusRoutes(app, broker);
   registerStandardInformationRoutes(app, broker);
+  registerCallRequestRoutes(app, broker);
   // the delivery job is the lender side's (server/documents/delivery.ts): its queueDocumentDelivery goes here
   await registerDocumentRoutes(app, broker, queueDocumentDelivery);
   // The session cookie belongs to these two alone (the account's login comes back through

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../domain/api.ts';
+import { CONSULTANT_HOURS, clockText, slotText } from '../../domain/consultant-hours.ts';
+import type { Language } from '../../domain/language.ts';
 import { apiMessage, requestLanguage, validationMessage } from './messages.ts';
 import { Refusal, type RefusalReason } from '../applications/refusal.ts';
 import { ApiProblem, type ApiErrorCode } from './problem.ts';
@@ -61,7 +63,20 @@ const answerToRefusal: Record<RefusalReason, readonly [number, ApiErrorCode]> = 
   unsafeDocument: [422, 'unsafeDocument'],
   notBankShareable: [422, 'documentNotShareable'],
   bankUnavailable: [503, 'bankUnavailable'],
+  slotClosed: [422, 'slotClosed'],
+  slotPast: [422, 'slotPast'],
+  noCallRequest: [404, 'callRequestNotFound'],
 };
+
+/** The values a refusal's words name: a refused call slot names the hours and the next open slot. */
+const wordsOf = (error: Refusal, language: Language): Readonly<Record<string, string>> =>
+  error.nextSlot
+    ? {
+        next: slotText(language, error.nextSlot),
+        from: clockText(CONSULTANT_HOURS.opens),
+        to: clockText(CONSULTANT_HOURS.closes),
+      }
+    : {};
 
 /**
  * Every error leaves as `{ error, message, fields? }` in the caller's language. Client mistakes are
@@ -70,14 +85,20 @@ const answerToRefusal: Record<RefusalReason, readonly [number, ApiErrorCode]> = 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const language = requestLanguage(request);
-    const send = (status: number, code: ApiErrorCode, fields?: Record<string, string>) => {
-      const body: ApiError = { error: code, message: apiMessage(language, code), ...(fields ? { fields } : {}) };
+    const send = (
+      status: number,
+      code: ApiErrorCode,
+      fields?: Record<string, string>,
+      values: Readonly<Record<string, string>> = {},
+    ) => {
+      const message = apiMessage(language, code).replace(/\{\{(\w+)\}\}/g, (_all, name: string) => values[name] ?? '');
+      const body: ApiError = { error: code, message, ...(fields ? { fields } : {}) };
       return reply.status(status).type('application/json; charset=utf-8').send(body);
     };
 
     if (error instanceof Refusal) {
       const [status, code] = answerToRefusal[error.reason];
-      return send(status, code);
+      return send(status, code, undefined, wordsOf(error, language));
     }
     if (error instanceof ApiProblem) {
       const fields = error.fields

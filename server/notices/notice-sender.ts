@@ -24,6 +24,7 @@ interface NoticeRow {
   readonly channel: NoticeChannel;
   readonly state: string;
   readonly document_request_id: string | null;
+  readonly call_request_id: string | null;
 }
 
 /** The pages our messages link to, by language. */
@@ -37,7 +38,7 @@ const UNSUBSCRIBE_PATH: Record<Language, string> = { lv: '/e-pasta-atteikums', r
 export async function sendNotice(broker: Broker, job: Job<NoticeJob>): Promise<void> {
   const [notice] = (
     await broker.db.query<NoticeRow>(
-      'SELECT id, application_id, kind, channel, state, document_request_id FROM notices WHERE id = $1',
+      'SELECT id, application_id, kind, channel, state, document_request_id, call_request_id FROM notices WHERE id = $1',
       [job.data.noticeId],
     )
   ).rows;
@@ -58,8 +59,18 @@ export async function sendNotice(broker: Broker, job: Job<NoticeJob>): Promise<v
     await settle(broker, notice.id, 'superseded');
     return;
   }
+  const callSlot = notice.call_request_id ? await waitingCallSlot(broker, notice.call_request_id) : null;
+  // the call was cancelled or moved before its confirmation could go: the moved one has its own
+  if (notice.kind === 'callRequested' && !callSlot) {
+    await settle(broker, notice.id, 'superseded');
+    return;
+  }
   const { pendingCount, ...base } = await noticeData(broker, notice, application, applicant.firstname);
-  const data: NoticeData = documents ? { ...base, ...documentsData(broker, documents, application.language) } : base;
+  const data: NoticeData = {
+    ...base,
+    ...(documents ? documentsData(broker, documents, application.language) : {}),
+    ...(callSlot ? { callSlot } : {}),
+  };
   // "offers ready" that goes out when every lender has answered tells the whole picture: one message, not two
   // alike a moment apart (the "all answered" one then has nothing to add and stays unsent)
   const kind: NoticeKind = notice.kind === 'offersReady' && pendingCount === 0 ? 'allAnswered' : notice.kind;
@@ -123,6 +134,17 @@ async function optedOutOfSms(broker: Broker, phoneNumber: string): Promise<boole
     ])
   ).rows;
   return rows.length > 0;
+}
+
+/** The slot of a call request still waiting for its call; null once cancelled, moved or made. */
+async function waitingCallSlot(broker: Broker, callRequestId: string): Promise<string | null> {
+  const [row] = (
+    await broker.db.query<{ slot_start: Date }>(
+      `SELECT slot_start FROM call_requests WHERE id = $1 AND state = 'requested'`,
+      [callRequestId],
+    )
+  ).rows;
+  return row ? new Date(row.slot_start).toISOString() : null;
 }
 
 interface RequestRow {

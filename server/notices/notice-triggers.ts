@@ -16,7 +16,13 @@ import { withinRecipientLimit, type OnRequestMessage } from './recipient-limits.
  */
 
 /** SMS are for what cannot wait (a lender's documents request has a due date); the rest goes by e-mail only. */
-const SMS_KINDS: ReadonlySet<NoticeKind> = new Set(['offersReady', 'expiryReminder', 'signed', 'documentsRequested']);
+const SMS_KINDS: ReadonlySet<NoticeKind> = new Set([
+  'offersReady',
+  'expiryReminder',
+  'signed',
+  'documentsRequested',
+  'callRequested',
+]);
 /** "Offers ready" at most once per this many minutes. */
 const OFFERS_READY_EVERY_MINUTES = 10;
 
@@ -28,6 +34,8 @@ interface QueueOptions {
   readonly limited?: LimitedRecipients;
   /** the lender's documents request the message is about */
   readonly documentRequestId?: string;
+  /** the call request the message confirms */
+  readonly callRequestId?: string;
 }
 
 async function queueNotice(
@@ -36,7 +44,7 @@ async function queueNotice(
   choices: NoticeChoices,
   kind: NoticeKind,
   dedupeKey: string,
-  { startAfterSeconds = 0, limited = {}, documentRequestId }: QueueOptions = {},
+  { startAfterSeconds = 0, limited = {}, documentRequestId, callRequestId }: QueueOptions = {},
 ): Promise<void> {
   const channels: NoticeChannel[] = ['email', 'sms'];
   for (const channel of channels) {
@@ -46,10 +54,10 @@ async function queueNotice(
     const insert = async (sql: Sql) =>
       (
         await sql.query<{ id: string }>(
-          `INSERT INTO notices (id, application_id, kind, channel, dedupe_key, document_request_id)
-           SELECT $1, $2, $3, $4, $5, $6 WHERE NOT EXISTS (SELECT 1 FROM applications WHERE id = $2 AND test)
+          `INSERT INTO notices (id, application_id, kind, channel, dedupe_key, document_request_id, call_request_id)
+           SELECT $1, $2, $3, $4, $5, $6, $7 WHERE NOT EXISTS (SELECT 1 FROM applications WHERE id = $2 AND test)
            ON CONFLICT (application_id, channel, dedupe_key) DO NOTHING RETURNING id`,
-          [randomUUID(), applicationId, kind, channel, dedupeKey, documentRequestId ?? null],
+          [randomUUID(), applicationId, kind, channel, dedupeKey, documentRequestId ?? null, callRequestId ?? null],
         )
       ).rows[0];
     const limit = limited[channel];
@@ -178,4 +186,17 @@ export async function noticeExpiringOffers(broker: Broker): Promise<number> {
     );
   }
   return due.length;
+}
+
+/** A call request's confirmation: each request once (a moved call is a new request, confirmed again). */
+export async function noticeCallRequested(broker: Broker, applicationId: string, callRequestId: string): Promise<void> {
+  const [row] = (
+    await broker.db.query<{ notice_choices: NoticeChoices }>('SELECT notice_choices FROM applications WHERE id = $1', [
+      applicationId,
+    ])
+  ).rows;
+  if (!row) return;
+  await queueNotice(broker, applicationId, row.notice_choices, 'callRequested', `callRequested:${callRequestId}`, {
+    callRequestId,
+  });
 }

@@ -31,6 +31,7 @@ import { confirmSmsOptOut, startSmsOptOut, unsubscribe } from '../../domain/cont
 import { listInstitutions } from '../../domain/contract/reference-data.ts';
 import type { Language } from '../../domain/language.ts';
 import { ApiRequestError, toApiRequestError } from './broker-client.ts';
+import { createAccountCallRequestsClient, type AccountCallRequestsClient } from './call-requests-client.ts';
 
 export { ApiRequestError };
 
@@ -54,6 +55,8 @@ export interface AccountClient {
   startSmsOptOut(phoneNumber: string): Promise<void>;
   confirmSmsOptOut(phoneNumber: string, code: string): Promise<void>;
   unsubscribe(code: string): Promise<void>;
+  /** an application's call request waiting for a consultant: shown, moved, cancelled */
+  readonly callRequests?: AccountCallRequestsClient;
 }
 
 export function createAccountClient(language: Language, fetchImpl?: typeof fetch): AccountClient {
@@ -110,5 +113,6 @@ export function createAccountClient(language: Language, fetchImpl?: typeof fetch
     unsubscribe: async (code) => {
       await call(unsubscribe, { code, language });
     },
+    callRequests: createAccountCallRequestsClient(() => language, fetchImpl),
   };
 }

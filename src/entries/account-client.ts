@@ -13,7 +13,7 @@ import { hydrateIsland, pageLanguage } from './hydrate-island.tsx';
  * and the page's Content Security Policy allows no eval.
  */
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../locales/*/{common,account,offers,validation,requests}.json',
+  '../../locales/*/{common,account,offers,validation,requests,consultant}.json',
 );
 
 const ISLAND_NAMES = new Set(['account', 'smsOptOut', 'unsubscribe']);
@@ -23,7 +23,7 @@ async function start(roots: readonly HTMLElement[]): Promise<void> {
   const lang: Language = pageLanguage();
   const [features, resources] = await Promise.all([
     import('../features/account/index.ts'),
-    loadLocaleResources(localeFiles, lang, ['common', 'account', 'offers', 'validation', 'requests']),
+    loadLocaleResources(localeFiles, lang, ['common', 'account', 'offers', 'validation', 'requests', 'consultant']),
   ]);
   const islands: Readonly<Record<string, ComponentType<Record<string, unknown>>>> = {
     account: features.AccountApp as unknown as ComponentType<Record<string, unknown>>,

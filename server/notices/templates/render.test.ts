@@ -9,6 +9,7 @@ const KINDS: readonly NoticeKind[] = [
   'signed',
   'paid',
   'documentsRequested',
+  'callRequested',
 ];
 /** the messages after signing link to the account, where the contract's state is */
 const AFTER_SIGNING: ReadonlySet<NoticeKind> = new Set(['signed', 'paid']);
@@ -27,6 +28,7 @@ const data = (more: Partial<NoticeData> = {}): NoticeData => ({
   payoutTime: { within: 1, unit: 'workingHours' },
   requestedDocuments: [{ kind: 'bankStatement', months: 6 }],
   documentsDueAt: '2026-12-11T21:59:00.000Z',
+  callSlot: '2026-11-30T06:30:00.000Z',
   ...more,
 });
 
@@ -235,5 +237,20 @@ describe("the message of a lender's documents request", () => {
     );
     expect(mail.html).not.toContain('<b>izziņa</b>');
     expect(mail.html).toContain('&lt;b&gt;izziņa&lt;/b&gt; &amp; &quot;cits&quot;');
+  });
+});
+
+describe("a call request's confirmation", () => {
+  it('names the slot in Riga time and where to move or cancel it, in Latvian and Russian', () => {
+    const lv = renderMail('callRequested', 'lv', data());
+    expect(lv.subject).toBe('Konsultants jums piezvanīs: pirmdiena, 30. novembris, 8:30');
+    expect(lv.text).toContain('Zvana laiks: pirmdiena, 30. novembris, 8:30 (Rīgas laiks).');
+    expect(lv.text).toContain(`Mainīt vai atcelt zvanu: ${data().continueUrl}`);
+    const ru = renderMail('callRequested', 'ru', data());
+    expect(ru.subject).toBe('Консультант позвонит вам: понедельник, 30 ноября, 8:30');
+    expect(ru.text).toContain('Время звонка: понедельник, 30 ноября, 8:30 (по рижскому времени).');
+    expect(renderSms('callRequested', 'lv', data())).toBe(
+      `Kreditkompass: konsultants jums piezvanīs: pirmdiena, 30. novembris, 8:30. Mainīt vai atcelt: ${data().continueUrl}`,
+    );
   });
 });

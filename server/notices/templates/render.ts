@@ -7,7 +7,14 @@ import type { FooterWords, MessageWords } from './words.ts';
 
 /** The messages of an application, in its language: text and HTML parts, and a short SMS. */
 export type NoticeKind =
-  'received' | 'offersReady' | 'allAnswered' | 'expiryReminder' | 'signed' | 'paid' | 'documentsRequested';
+  | 'received'
+  | 'offersReady'
+  | 'allAnswered'
+  | 'expiryReminder'
+  | 'signed'
+  | 'paid'
+  | 'documentsRequested'
+  | 'callRequested';
 
 /** One thing a lender asks for: its kind, the months of a bank statement, the lender's own words for `other`. */
 export interface RequestedDocument {
@@ -36,6 +43,8 @@ export interface NoticeData {
   /** a documents request: what the lender (`lenderName`) asks for, and by when */
   readonly requestedDocuments?: readonly RequestedDocument[];
   readonly documentsDueAt?: string;
+  /** a call request: the slot a consultant calls at (ISO), named in Riga time */
+  readonly callSlot?: string;
 }
 
 export interface RenderedMail {

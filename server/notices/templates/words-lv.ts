@@ -1,4 +1,5 @@
 import { company } from '../../../domain/company.ts';
+import { slotText } from '../../../domain/consultant-hours.ts';
 import type { PayoutTime } from '../../../domain/offer.ts';
 import type { NoticeData, NoticeKind, RequestedDocument } from './render.ts';
 import { euros, plural, pluralCategory, rigaTime, type FooterWords, type MessageWords } from './words.ts';
@@ -58,6 +59,19 @@ function documentsRequestedLv(data: NoticeData): MessageWords {
     ],
     button: 'Iesniegt dokumentus',
     sms: `Kreditkompass: ${theLender(data.lenderName)} lūdz dokumentus${due ? ` līdz ${due}` : ''}. Iesniedziet:`,
+  };
+}
+
+function callRequestedLv(data: NoticeData): MessageWords {
+  const slot = data.callSlot ? slotText('lv', data.callSlot) : '';
+  return {
+    subject: `Konsultants jums piezvanīs: ${slot}`,
+    paragraphs: [
+      `Paldies! Konsultants jums piezvanīs uz tālruņa numuru, kuru norādījāt pieteikumā. Zvana laiks: ${slot} (Rīgas laiks).`,
+      'Ja laiks vairs neder, pieteikumā vai sadaļā “Mans profils” to varat mainīt vai zvanu atcelt.',
+    ],
+    button: 'Mainīt vai atcelt zvanu',
+    sms: `Kreditkompass: konsultants jums piezvanīs: ${slot}. Mainīt vai atcelt:`,
   };
 }
 
@@ -137,5 +151,7 @@ export function wordsLv(kind: NoticeKind, data: NoticeData): MessageWords {
       };
     case 'documentsRequested':
       return documentsRequestedLv(data);
+    case 'callRequested':
+      return callRequestedLv(data);
   }
 }

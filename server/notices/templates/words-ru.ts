@@ -1,4 +1,5 @@
 import { company } from '../../../domain/company.ts';
+import { slotText } from '../../../domain/consultant-hours.ts';
 import type { PayoutTime } from '../../../domain/offer.ts';
 import type { NoticeData, NoticeKind, RequestedDocument } from './render.ts';
 import { euros, plural, pluralCategory, rigaTime, type FooterWords, type MessageWords } from './words.ts';
@@ -63,6 +64,19 @@ function documentsRequestedRu(data: NoticeData): MessageWords {
     ],
     button: 'Загрузить документы',
     sms: `Kreditkompass: ${lender} просит документы${due ? ` до ${due}` : ''}. Загрузить:`,
+  };
+}
+
+function callRequestedRu(data: NoticeData): MessageWords {
+  const slot = data.callSlot ? slotText('ru', data.callSlot) : '';
+  return {
+    subject: `Консультант позвонит вам: ${slot}`,
+    paragraphs: [
+      `Спасибо! Консультант позвонит вам на номер телефона, указанный в заявке. Время звонка: ${slot} (по рижскому времени).`,
+      'Если время больше не подходит, его можно изменить или отменить звонок в заявке или в разделе «Мой профиль».',
+    ],
+    button: 'Изменить или отменить звонок',
+    sms: `Kreditkompass: консультант позвонит вам: ${slot}. Изменить или отменить:`,
   };
 }
 
@@ -145,5 +159,7 @@ export function wordsRu(kind: NoticeKind, data: NoticeData): MessageWords {
       };
     case 'documentsRequested':
       return documentsRequestedRu(data);
+    case 'callRequested':
+      return callRequestedRu(data);
   }
 }

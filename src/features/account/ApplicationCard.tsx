@@ -13,6 +13,7 @@ import type { StandardInformationLinks } from '../../ui/offers/offer-parts.tsx';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { useAccountClient } from './account-context.ts';
 import { AccountOffers } from './AccountOffers.tsx';
+import { CallRequests } from './CallRequests.tsx';
 import { ChosenOfferSigning } from './ChosenOfferSigning.tsx';
 import { ClosedApplication } from './ClosedApplication.tsx';
 import { DocumentsAsked } from './DocumentsAsked.tsx';
@@ -88,6 +89,7 @@ export function ApplicationCard({
           onAnswer={(requestId) => void continueInWizard(`#${documentRequestFragment(lang, requestId)}`)}
         />
       ) : null}
+      <CallRequests applicationId={application.id} canAsk={application.continuable} />
       {chosen && application.signUrl && SIGNABLE_STATES.includes(application.state) ? (
         <ChosenOfferSigning
           lender={chosen.lenderName}

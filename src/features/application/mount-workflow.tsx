@@ -6,6 +6,7 @@ import { createActor } from 'xstate';
 import type { ApplicationActor, ApplicationInput } from '../../../machines/application-machine.ts';
 import type { BrokerClient } from '../../api/broker-client.ts';
 import type { DocumentsClient } from '../../api/documents-client.ts';
+import { lazyCallRequestsClient } from '../../api/lazy-call-requests-client.ts';
 import { IDENTIFIED_STATES } from '../../../domain/application-lifecycle.ts';
 import type { Language } from '../../../domain/language.ts';
 import { createI18n } from '../../i18n/i18n.ts';
@@ -70,6 +71,7 @@ export async function mountWorkflow(mount: WorkflowMount): Promise<ApplicationAc
     institutions: () => client.institutions(),
     createHandoff: (token: string) => client.createHandoff(token),
     ...(mount.documents ? { documents: mount.documents } : {}),
+    calls: lazyCallRequestsClient(() => mount.lang),
     navigate: mount.env.navigate,
     documentsTarget: mount.documentsTarget ?? null,
   };

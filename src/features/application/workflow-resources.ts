@@ -9,7 +9,13 @@ export const FIRST_STEP_NAMESPACES = ['validation', 'countries', 'form', 'workfl
 export const SCREEN_NAMESPACES = ['screens', 'offers', 'common', 'api'] as const;
 /** the form's choice of lenders and who we are, loaded at the person's first move on the form */
 export const LENDER_CHOICE_NAMESPACE = 'lenders';
-export const WORKFLOW_NAMESPACES = [...FIRST_STEP_NAMESPACES, ...SCREEN_NAMESPACES, 'lenders', 'requests'] as const;
+export const WORKFLOW_NAMESPACES = [
+  ...FIRST_STEP_NAMESPACES,
+  ...SCREEN_NAMESPACES,
+  'lenders',
+  'requests',
+  'consultant',
+] as const;
 /** Where a key not in the screen's own namespace is looked for: the step titles, then the site's words. */
 export const WORKFLOW_FALLBACK_NAMESPACES = ['workflow', 'common'];
 
@@ -17,7 +23,7 @@ type Words = Readonly<Record<string, unknown>>;
 
 const firstStepWords = import.meta.glob<{ default: Readonly<Record<string, Words>> }>('./first-step-words/*.ts');
 const screenWords = import.meta.glob<{ default: Words }>(
-  '../../../locales/*/{common,api,screens,offers,lenders,requests}.json',
+  '../../../locales/*/{common,api,screens,offers,lenders,requests,consultant}.json',
 );
 
 async function loadFirstStepWords(lang: Language): Promise<Readonly<Record<string, Words>>> {

@@ -1,5 +1,6 @@
 import { createContext, use, type ReactNode } from 'react';
 import type { BrokerClient } from '../../api/broker-client.ts';
+import type { CallRequestsClient } from '../../api/call-requests-client.ts';
 import type { DocumentsClient } from '../../api/documents-client.ts';
 
 /**
@@ -11,6 +12,8 @@ import type { DocumentsClient } from '../../api/documents-client.ts';
 export type WorkflowServices = Pick<BrokerClient, 'lenders' | 'requestReview'> &
   Partial<Pick<BrokerClient, 'institutions' | 'createHandoff'>> & {
     readonly documents?: DocumentsClient;
+    /** "ask a consultant to call me": the slots and the application's call request */
+    readonly calls?: CallRequestsClient;
     /** leaves the page for another address (a bank's consent page); the browser's own by default */
     readonly navigate?: (url: string) => void;
     /** the documents request the page was opened at (a message's link, the account), to bring into view */

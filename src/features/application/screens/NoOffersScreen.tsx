@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { company } from '../../../../domain/company.ts';
 import { ActionLink } from '../../../ui/ActionLink.tsx';
 import { StepHeading } from '../StepHeading.tsx';
+import { CallRequest } from '../consultant/CallRequest.tsx';
 import { useStatus } from './shared.tsx';
 import { DeclinedLenders } from './DeclinedLenders.tsx';
 import { JourneyEndLink } from './JourneyEndLink.tsx';
@@ -30,6 +31,7 @@ export function NoOffersScreen() {
           </span>
         </li>
       </ul>
+      <CallRequest />
       <div className="screen__actions">
         <JourneyEndLink />
       </div>

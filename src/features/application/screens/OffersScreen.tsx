@@ -13,6 +13,7 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { useNow } from '../../../ui/use-now.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { StepHeading } from '../StepHeading.tsx';
+import { CallRequest } from '../consultant/CallRequest.tsx';
 import { DocumentRequests } from '../documents/DocumentRequests.tsx';
 import { useSend, useWorkflow, useWorkflowActor } from '../workflow-context.tsx';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
@@ -75,6 +76,7 @@ export function OffersScreen() {
       >
         {declined.length > 0 && status ? <DeclinedLenders lenders={declined} /> : null}
       </OfferComparison>
+      <CallRequest />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { formatCountdown } from '../../../ui/format-date.ts';
 import { LiveAnnouncer } from '../../../ui/LiveAnnouncer.tsx';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import { StepHeading } from '../StepHeading.tsx';
+import { CallRequest } from '../consultant/CallRequest.tsx';
 import { DocumentRequests } from '../documents/DocumentRequests.tsx';
 import { useSend } from '../workflow-context.tsx';
 import { useStatus } from './shared.tsx';
@@ -105,6 +106,7 @@ export function WaitingScreen() {
       ) : null}
 
       <p className="screen__note">{t('waiting.closeNote')}</p>
+      <CallRequest />
     </section>
   );
 }
