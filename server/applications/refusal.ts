@@ -64,7 +64,22 @@ export type RefusalReason =
   /** an uploaded file whose content is no type we take, whatever its name says */
   | 'unsupportedDocument'
   /** a PDF that could act (scripts, launch actions), carries other files, or is encrypted */
-  | 'unsafeDocument';
+  | 'unsafeDocument'
+  /** a staff route without a live staff session */
+  | 'staffNotLoggedIn'
+  /** a staff route the member's role does not open */
+  | 'staffForbidden'
+  /** an enrolment link that is unknown, spent or expired */
+  | 'enrolmentInvalid'
+  /** a passkey's registration that did not verify */
+  | 'passkeyRefused'
+  /** a passkey's assertion that did not verify, or names no member's passkey */
+  | 'staffLoginFailed'
+  /** too many failed logins lately, for the member or from the client */
+  | 'staffLockedOut'
+  /** a member who is not removed has this e-mail address already */
+  | 'staffMemberExists'
+  | 'unknownStaffMember';
 
 export class Refusal extends Error {
   readonly reason: RefusalReason;

@@ -10,6 +10,7 @@ import { registerStatusRoutes } from './status-routes.ts';
 import { registerLenderRoutes } from './lender-routes.ts';
 import { registerStandardInformationRoutes } from './standard-information-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
+import { registerStaffRoutes } from './staff-routes.ts';
 import { queueDocumentDelivery } from '../documents/delivery.ts';
 
 /** The browser's API, one module a resource. */
@@ -30,4 +31,6 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
     registerAccountRoutes(withCookies, broker);
   });
   await registerNoticeRoutes(app, broker);
+  // the staff's cookie is theirs alone: its own context, apart from the account's
+  await registerStaffRoutes(app, broker);
 }

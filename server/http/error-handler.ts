@@ -59,6 +59,14 @@ const answerToRefusal: Record<RefusalReason, readonly [number, ApiErrorCode]> = 
   unsupportedDocument: [415, 'unsupportedDocument'],
   // the type is one we take; what this file holds is what is refused
   unsafeDocument: [422, 'unsafeDocument'],
+  staffNotLoggedIn: [401, 'staffNotLoggedIn'],
+  staffForbidden: [403, 'staffForbidden'],
+  enrolmentInvalid: [404, 'enrolmentInvalid'],
+  passkeyRefused: [400, 'passkeyRefused'],
+  staffLoginFailed: [401, 'staffLoginFailed'],
+  staffLockedOut: [429, 'staffLockedOut'],
+  staffMemberExists: [409, 'staffMemberExists'],
+  unknownStaffMember: [404, 'staffMemberNotFound'],
 };
 
 /**
