@@ -13,7 +13,10 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 export const staffLanguageSchema = z.enum(LANGUAGES);
 
-const base64url = z.string().max(4096).regex(/^[A-Za-z0-9_-]*$/);
+const base64url = z
+  .string()
+  .max(4096)
+  .regex(/^[A-Za-z0-9_-]*$/);
 
 /** What the browser's navigator.credentials.create() answered, as @simplewebauthn/browser sends it. */
 export const registrationResponseSchema = z.looseObject({
@@ -46,9 +49,16 @@ export const authenticationResponseSchema = z.looseObject({
 export const passkeyOptionsSchema = z.looseObject({ challenge: base64url });
 export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
 
-const enrolmentToken = z.string().min(32).max(128).regex(/^[A-Za-z0-9_-]+$/);
+const enrolmentToken = z
+  .string()
+  .min(32)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/);
 export const enrolmentOptionsBodySchema = z.strictObject({ token: enrolmentToken });
-export const enrolmentVerifyBodySchema = z.strictObject({ token: enrolmentToken, response: registrationResponseSchema });
+export const enrolmentVerifyBodySchema = z.strictObject({
+  token: enrolmentToken,
+  response: registrationResponseSchema,
+});
 export const loginVerifyBodySchema = z.strictObject({ response: authenticationResponseSchema });
 
 export const staffMemberSchema = z.object({
@@ -75,7 +85,11 @@ export const addStaffBodySchema = z.strictObject({
 export type AddStaffBody = z.infer<typeof addStaffBodySchema>;
 
 /** A new member, or a new link for one: the one-time link is shown once, to the administrator who asked. */
-export const enrolmentLinkAnswerSchema = z.object({ member: staffMemberSchema, enrolmentUrl: z.url(), expiresAt: z.string() });
+export const enrolmentLinkAnswerSchema = z.object({
+  member: staffMemberSchema,
+  enrolmentUrl: z.url(),
+  expiresAt: z.string(),
+});
 export type EnrolmentLinkAnswer = z.infer<typeof enrolmentLinkAnswerSchema>;
 
 export const removeStaffBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });

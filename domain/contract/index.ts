@@ -14,7 +14,17 @@ import * as unpublished from './unpublished.ts';
  * clients import the resource files they call, so a page carries the schemas it needs and no more.
  */
 
-const modules = [referenceData, applications, status, identification, account, messages, publishers, unpublished, staff];
+const modules = [
+  referenceData,
+  applications,
+  status,
+  identification,
+  account,
+  messages,
+  publishers,
+  unpublished,
+  staff,
+];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'answers' in value;

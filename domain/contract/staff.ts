@@ -123,7 +123,7 @@ export const renewStaffEnrolment = defineEndpoint({
   path: '/api/staff/members/:id/enrolment',
   operationId: 'renewStaffEnrolment',
   tag: 'Staff',
-  summary: "A new one-time enrolment link for a member (a lost passkey, an expired link); the old links stop working",
+  summary: 'A new one-time enrolment link for a member (a lost passkey, an expired link); the old links stop working',
   params: staffMemberParams,
   answers: { 200: enrolmentLinkAnswerSchema },
   errors: GUARDED_REFUSALS,
@@ -199,4 +199,3 @@ export const localVerifyAudit = definePrivateRoute({
   path: '/api/staff/local/audit/verify',
   unpublished: LOCAL_ONLY,
 });
-

@@ -24,7 +24,8 @@ import { Refusal } from '../applications/refusal.ts';
 import type { Broker } from '../broker.ts';
 import { auditCsv, searchAuditLog, verifyAuditChain, writeAudit } from '../staff/audit-log.ts';
 import { addStaffMember, listStaffMembers, removeStaffMember, renewEnrolment } from '../staff/members.ts';
-import { enrolmentOptions, loginOptions, relyingPartyOf, verifyEnrolment, verifyLogin } from '../staff/passkeys.ts';
+import { enrolmentOptions, loginOptions, verifyEnrolment, verifyLogin } from '../staff/passkeys.ts';
+import { relyingPartyOf } from '../staff/relying-party.ts';
 import {
   createStaffSession,
   endStaffSession,
@@ -129,7 +130,11 @@ function registerGuardedRoutes(app: FastifyInstance, broker: Broker): void {
   staffRoute(staffMe, 120, async (request) => meOf(sessionOf(request)));
   staffRoute(listStaff, 60, async (request) => {
     const members = await listStaffMembers(broker.db);
-    await writeAudit(broker.db, { staffId: sessionOf(request).id, action: 'staff.listed', details: { members: members.length } });
+    await writeAudit(broker.db, {
+      staffId: sessionOf(request).id,
+      action: 'staff.listed',
+      details: { members: members.length },
+    });
     return members;
   });
   staffRoute(addStaff, 30, async (request, reply) =>
@@ -144,7 +149,11 @@ function registerGuardedRoutes(app: FastifyInstance, broker: Broker): void {
   });
   staffRoute(searchAudit, 60, async (request) => {
     const answer = await searchAuditLog(broker.db, request.query, request.query.limit ?? AUDIT_PAGE);
-    await writeAudit(broker.db, { staffId: sessionOf(request).id, action: 'audit.searched', details: filtersOf(request.query) });
+    await writeAudit(broker.db, {
+      staffId: sessionOf(request).id,
+      action: 'audit.searched',
+      details: filtersOf(request.query),
+    });
     return answer;
   });
   staffRoute(exportAudit, 10, async (request, reply) => {
@@ -186,16 +195,10 @@ function registerLocalRoutes(app: FastifyInstance, broker: Broker): void {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!timingSafeEqual(digest(given), secret)) throw new ApiProblem(401, 'unauthorized');
   };
-  privateRoute(
-    app,
-    localAddStaff,
-    { onRequest: localOnly },
-    async (request, reply) => {
-      const body = adminAddStaffBodySchema.safeParse(request.body);
-      if (!body.success) throw new ApiProblem(400, 'validation');
-      return reply.code(201).send(await addStaffMember(broker.db, broker.config.publicBaseUrl, body.data, null));
-    },
-  );
-  privateRoute(app, localVerifyAudit, { onRequest: localOnly }, async () => verifyAuditChain(broker.db));
+  privateRoute(app, localAddStaff, { preValidation: localOnly }, async (request, reply) => {
+    const body = adminAddStaffBodySchema.safeParse(request.body);
+    if (!body.success) throw new ApiProblem(400, 'validation');
+    return reply.code(201).send(await addStaffMember(broker.db, broker.config.publicBaseUrl, body.data, null));
+  });
+  privateRoute(app, localVerifyAudit, { preValidation: localOnly }, async () => verifyAuditChain(broker.db));
 }
-

@@ -152,11 +152,22 @@ export async function searchAuditLog(
   };
 }
 
-const CSV_COLUMNS = ['seq', 'at', 'staffId', 'staffEmail', 'action', 'applicationId', 'reason', 'details', 'hash'] as const;
+const CSV_COLUMNS = [
+  'seq',
+  'at',
+  'staffId',
+  'staffEmail',
+  'action',
+  'applicationId',
+  'reason',
+  'details',
+  'hash',
+] as const;
 
 /** A cell as RFC 4180 quotes it; a leading =, +, - or @ is defused so a spreadsheet never runs it as a formula. */
 function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text =
+    value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
@@ -181,8 +192,13 @@ export async function verifyAuditChain(sql: Sql): Promise<AuditVerifyAnswer> {
     );
     for (const row of rows) {
       const seq = Number(row.seq);
-      const broken = (problem: string): AuditVerifyAnswer => ({ ok: false, records: expectedSeq - 1, broken: { seq, problem } });
-      if (seq !== expectedSeq) return { ok: false, records: expectedSeq - 1, broken: { seq: expectedSeq, problem: 'missing' } };
+      const broken = (problem: string): AuditVerifyAnswer => ({
+        ok: false,
+        records: expectedSeq - 1,
+        broken: { seq, problem },
+      });
+      if (seq !== expectedSeq)
+        return { ok: false, records: expectedSeq - 1, broken: { seq: expectedSeq, problem: 'missing' } };
       if (row.prev_hash !== prevHash) return broken('its link to the previous record does not match');
       const hash = recordHash({
         seq,

@@ -4,6 +4,7 @@ import type { Language } from '../../domain/language.ts';
 import { Refusal } from '../applications/refusal.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { writeAudit } from './audit-log.ts';
+import { relyingPartyOf } from './relying-party.ts';
 
 /**
  * The staff members and their one-time enrolment links. A link carries 256 random bits in its fragment (never
@@ -48,15 +49,20 @@ export async function listStaffMembers(sql: Sql): Promise<StaffMember[]> {
 
 async function memberById(sql: Sql, id: string): Promise<StaffMember> {
   const [row] = (
-    await sql.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM staff_members m WHERE m.id = $1 AND m.removed_at IS NULL`, [
-      id,
-    ])
+    await sql.query<MemberRow>(
+      `SELECT ${MEMBER_COLUMNS} FROM staff_members m WHERE m.id = $1 AND m.removed_at IS NULL`,
+      [id],
+    )
   ).rows;
   if (!row) throw new Refusal('unknownStaffMember');
   return memberOf(row);
 }
 
-async function issueEnrolment(tx: Sql, staffId: string, publicBaseUrl: string): Promise<{ url: string; expiresAt: Date }> {
+async function issueEnrolment(
+  tx: Sql,
+  staffId: string,
+  publicBaseUrl: string,
+): Promise<{ url: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ENROLMENT_HOURS * 3_600_000);
   await tx.query('DELETE FROM staff_enrolments WHERE staff_id = $1 AND used_at IS NULL', [staffId]);
@@ -65,7 +71,8 @@ async function issueEnrolment(tx: Sql, staffId: string, publicBaseUrl: string): 
     staffId,
     expiresAt,
   ]);
-  return { url: `${publicBaseUrl}${STAFF_PAGE_PATH}#enrol=${token}`, expiresAt };
+  const [origin] = relyingPartyOf(publicBaseUrl).origins;
+  return { url: `${origin ?? publicBaseUrl}${STAFF_PAGE_PATH}#enrol=${token}`, expiresAt };
 }
 
 /** Adds a member and answers their enrolment link; `by` is the administrator, null for the staff CLI. */
@@ -77,10 +84,9 @@ export async function addStaffMember(
 ): Promise<EnrolmentLinkAnswer> {
   const id = randomUUID();
   const link = await db.transaction(async (tx) => {
-    const taken = await tx.query(
-      'SELECT 1 FROM staff_members WHERE lower(email) = lower($1) AND removed_at IS NULL',
-      [body.email],
-    );
+    const taken = await tx.query('SELECT 1 FROM staff_members WHERE lower(email) = lower($1) AND removed_at IS NULL', [
+      body.email,
+    ]);
     if (taken.rows.length > 0) throw new Refusal('staffMemberExists');
     await tx.query('INSERT INTO staff_members (id, email, name, role, language) VALUES ($1, $2, $3, $4, $5)', [
       id,

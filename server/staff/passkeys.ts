@@ -13,29 +13,15 @@ import type { Database, Sql } from '../db/database.ts';
 import { writeAudit } from './audit-log.ts';
 import { clientKey, isLockedOut, memberKey, recordFailure } from './lockout.ts';
 import { hashEnrolmentToken } from './members.ts';
+import type { RelyingParty } from './relying-party.ts';
 
 /**
  * Passkeys (WebAuthn, verified by SimpleWebAuthn): a member enrols one from their link, then logs in with it.
- * The relying party is the site the config's public base URL names. Browsers refuse an IP address as an RP ID,
- * so a server on this machine's loopback address is also its `localhost`, where the staff page is opened.
+ * The relying party is the site the config's public base URL names (relying-party.ts).
  */
 
-export interface RelyingParty {
-  readonly id: string;
-  readonly origins: readonly string[];
-}
-
-const LOOPBACK_IPS = new Set(['127.0.0.1', '[::1]']);
 const RP_NAME = 'Kreditkompass';
 const CHALLENGE_MINUTES = 5;
-
-export function relyingPartyOf(publicBaseUrl: string): RelyingParty {
-  const url = new URL(publicBaseUrl);
-  if (!LOOPBACK_IPS.has(url.hostname)) return { id: url.hostname, origins: [url.origin] };
-  const local = new URL(url);
-  local.hostname = 'localhost';
-  return { id: 'localhost', origins: [local.origin, url.origin] };
-}
 
 interface Enrolment {
   staff_id: string;
@@ -56,11 +42,7 @@ async function liveEnrolment(sql: Sql, token: string): Promise<Enrolment> {
   return row;
 }
 
-export async function enrolmentOptions(
-  sql: Sql,
-  rp: RelyingParty,
-  token: string,
-): Promise<PasskeyOptions> {
+export async function enrolmentOptions(sql: Sql, rp: RelyingParty, token: string): Promise<PasskeyOptions> {
   const enrolment = await liveEnrolment(sql, token);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
@@ -128,7 +110,13 @@ export async function verifyEnrolment(
     if (spent.rows.length === 0) throw new Refusal('enrolmentInvalid');
     await tx.query(
       'INSERT INTO staff_credentials (id, staff_id, public_key, counter, transports) VALUES ($1, $2, $3, $4, $5)',
-      [credential.id, enrolment.staff_id, Buffer.from(credential.publicKey), credential.counter, credential.transports ?? []],
+      [
+        credential.id,
+        enrolment.staff_id,
+        Buffer.from(credential.publicKey),
+        credential.counter,
+        credential.transports ?? [],
+      ],
     );
     await writeAudit(tx, { staffId: enrolment.staff_id, action: 'staff.enrolled' });
   });
