@@ -72,7 +72,8 @@ function AuditResults({ answer }: { answer: AuditAnswer }) {
         {t('audit.results', { count: answer.records.length })}
         {answer.truncated ? ` ${t('audit.truncated', { count: answer.records.length })}` : ''}
       </p>
-      <div className="staff-table-wrap">
+      {/* a wide table scrolls on its own on a phone: focusable, so a keyboard scrolls it too */}
+      <div className="staff-table-wrap" role="region" aria-label={t('audit.heading')} tabIndex={0}>
         <table className="staff-table">
           <thead>
             <tr>

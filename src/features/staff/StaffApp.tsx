@@ -66,12 +66,8 @@ export function StaffApp() {
   return (
     <StaffClientContext.Provider value={client}>
       <div className="staff-bar">
-        <Button
-          variant="ghost"
-          aria-label={t('language.switchLabel')}
-          onPress={() => setLanguage(language === 'lv' ? 'ru' : 'lv')}
-        >
-          {t('language.switchTo')}
+        <Button variant="ghost" onPress={() => setLanguage(language === 'lv' ? 'ru' : 'lv')}>
+          <span lang={language === 'lv' ? 'ru' : 'lv'}>{t('language.switchTo')}</span>
         </Button>
         {phase.kind === 'in' ? (
           <>

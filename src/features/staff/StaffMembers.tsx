@@ -93,7 +93,7 @@ function MembersTable({
 }) {
   const { t } = useTranslation('staff');
   return (
-    <div className="staff-table-wrap">
+    <div className="staff-table-wrap" role="region" aria-label={t('members.heading')} tabIndex={0}>
       <table className="staff-table">
         <thead>
           <tr>
