@@ -28,6 +28,7 @@ export async function recordFailure(sql: Sql, keys: readonly string[]): Promise<
   for (const key of keys) await sql.query('INSERT INTO staff_login_failures (key) VALUES ($1)', [key]);
 }
 
+/** Failures past the lockout's window and login challenges never answered: the daily clean-up deletes them. */
 export async function deleteOldLoginFailures(sql: Sql): Promise<void> {
   await sql.query('DELETE FROM staff_login_failures WHERE at < now() - make_interval(mins => $1)', [LOCKOUT_MINUTES]);
   await sql.query("DELETE FROM staff_login_challenges WHERE created_at < now() - interval '10 minutes'");

@@ -46,7 +46,7 @@ export async function endStaffSession(sql: Sql, idHash: string): Promise<void> {
   await sql.query('DELETE FROM staff_sessions WHERE id_hash = $1', [idHash]);
 }
 
-/** Sessions idle past their timeout, and login challenges and failures past their use. */
+/** Sessions idle past their timeout: the daily clean-up deletes them. */
 export async function deleteIdleStaffSessions(sql: Sql): Promise<void> {
   await sql.query('DELETE FROM staff_sessions WHERE last_seen_at < now() - make_interval(mins => $1)', [
     STAFF_SESSION_IDLE_MINUTES,
