@@ -96,7 +96,11 @@ export async function addStaffMember(
       body.language,
     ]);
     const issued = await issueEnrolment(tx, id, publicBaseUrl);
-    await writeAudit(tx, { staffId: by, action: 'staff.added', details: { memberId: id, role: body.role } });
+    await writeAudit(tx, {
+      staffId: by,
+      action: 'staff.added',
+      details: { memberId: id, role: body.role, ...(by === null ? { by: 'localAdministration' } : {}) },
+    });
     return issued;
   });
   return { member: await memberById(db, id), enrolmentUrl: link.url, expiresAt: link.expiresAt.toISOString() };
@@ -119,6 +123,8 @@ export async function renewEnrolment(
 
 /** Removes a member: sessions, passkeys and links go; the row stays for the audit log's sake. */
 export async function removeStaffMember(db: Database, memberId: string, by: string, reason: string): Promise<void> {
+  // an administrator never removes themselves: so there is always one left to add the next
+  if (memberId === by) throw new Refusal('staffForbidden');
   await db.transaction(async (tx) => {
     const removed = await tx.query(
       'UPDATE staff_members SET removed_at = now() WHERE id = $1 AND removed_at IS NULL RETURNING id',

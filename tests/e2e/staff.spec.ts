@@ -4,12 +4,14 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import lvStaff from '../../locales/lv/staff.json' with { type: 'json' };
+import ruStaff from '../../locales/ru/staff.json' with { type: 'json' };
 import { E2E_STAFF_ADMIN_SECRET } from '../../playwright.config.ts';
 
 /**
  * The staff's foundation (issue 34) in Chromium with its virtual authenticator (CDP WebAuthn): the first
  * administrator comes from `npm run staff`, enrols a passkey from the link, adds a consultant and a compliance
- * officer, who enrol from theirs; the consultant is refused the audit log; the compliance officer searches it;
+ * officer, who enrol from theirs; the consultant is refused the audit log; the compliance officer searches it in
+ * Russian, their language;
  * a passkey logs back in. axe finds nothing on any staff page at 1280 and 375 px.
  */
 
@@ -61,10 +63,16 @@ async function enrol(page: Page, link: string) {
   await page.getByRole('button', { name: lvStaff.enrol.button }).click();
 }
 
-async function addMember(page: Page, email: string, role: 'consultant' | 'compliance'): Promise<string> {
+async function addMember(
+  page: Page,
+  email: string,
+  role: 'consultant' | 'compliance',
+  language = 'lv',
+): Promise<string> {
   await page.getByLabel(lvStaff.members.email).fill(email);
   await page.getByLabel(lvStaff.members.name).fill(`E2E ${role}`);
   await page.getByLabel(lvStaff.members.role).selectOption(role);
+  await page.getByLabel(lvStaff.members.language).selectOption(language);
   await page.getByRole('button', { name: lvStaff.add.submit }).click();
   const link = page.getByTestId('enrolment-link');
   await expect(link).toContainText('#enrol=');
@@ -91,7 +99,8 @@ test('an administrator enrols, adds a consultant and a compliance officer; roles
   await scan(admin, "the administrator's members");
 
   const consultantLink = await addMember(admin, `consultant-${suffix}@kreditkompass.lv`, 'consultant');
-  const complianceLink = await addMember(admin, `compliance-${suffix}@kreditkompass.lv`, 'compliance');
+  // the compliance officer prefers Russian: the page speaks it once they are in
+  const complianceLink = await addMember(admin, `compliance-${suffix}@kreditkompass.lv`, 'compliance', 'ru');
   await scan(admin, 'the members with a new link');
 
   const consultant = await withAuthenticator(browser);
@@ -105,8 +114,9 @@ test('an administrator enrols, adds a consultant and a compliance officer; roles
 
   const compliance = await withAuthenticator(browser);
   await enrol(compliance, complianceLink);
-  await expect(compliance.getByRole('heading', { name: lvStaff.audit.heading })).toBeVisible();
-  await compliance.getByRole('button', { name: lvStaff.audit.search }).click();
+  await expect(compliance.getByRole('heading', { name: ruStaff.audit.heading })).toBeVisible();
+  await expect(compliance.locator('html')).toHaveAttribute('lang', 'ru');
+  await compliance.getByRole('button', { name: ruStaff.audit.search }).click();
   await expect(compliance.getByRole('cell', { name: 'staff.enrolled' }).first()).toBeVisible();
   await scan(compliance, 'the audit log');
 

@@ -188,7 +188,9 @@ describe.each<Storage>(['pglite', 'postgres'])("the staff's passkeys, roles and 
       headers: { cookie },
     });
     expect(search.status).toBe(200);
-    const { records } = (await search.json()) as { records: { action: string; staffId: string | null }[] };
+    const { records } = (await search.json()) as {
+      records: { action: string; staffId: string | null; details: Record<string, unknown> }[];
+    };
     expect(records.map((record) => record.action)).toEqual([
       'staff.added',
       'staff.added',
@@ -197,6 +199,7 @@ describe.each<Storage>(['pglite', 'postgres'])("the staff's passkeys, roles and 
     ]);
     // the first administrator was added by the CLI, the rest by that administrator
     expect(records.at(-1)?.staffId).toBeNull();
+    expect(records.at(-1)?.details).toMatchObject({ by: 'localAdministration', role: 'administrator' });
     const csv = await fetch(`${base}${pathOf(staffContract.exportAudit)}`, { headers: { cookie } });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await csv.arrayBuffer());
@@ -239,6 +242,14 @@ describe.each<Storage>(['pglite', 'postgres'])("the staff's passkeys, roles and 
     consultant.cookie = cookieOf(await logIn(consultant.passkey));
     const me = await fetch(`${base}${pathOf(staffContract.staffMe)}`, { headers: { cookie: consultant.cookie } });
     const { id } = (await me.json()) as { id: string };
+    const adminId = (
+      (await (
+        await fetch(`${base}${pathOf(staffContract.staffMe)}`, { headers: { cookie: admin.cookie } })
+      ).json()) as { id: string }
+    ).id;
+    // an administrator never removes themselves, so one is always left
+    const self = await post(pathOf(staffContract.removeStaff, { id: adminId }), { reason: 'bye' }, admin.cookie);
+    expect(self.status).toBe(403);
     const removed = await post(pathOf(staffContract.removeStaff, { id }), { reason: 'left the company' }, admin.cookie);
     expect(removed.status).toBe(204);
     expect(

@@ -91,7 +91,7 @@ function AuditResults({ answer }: { answer: AuditAnswer }) {
               <tr key={record.seq}>
                 <th scope="row">{record.seq}</th>
                 <td>{new Date(record.at).toLocaleString()}</td>
-                <td>{record.staffEmail ?? t('audit.cli')}</td>
+                <td>{record.staffEmail ?? t('audit.noMember')}</td>
                 <td>{record.action}</td>
                 <td>{record.applicationId ?? ''}</td>
                 <td>{record.reason ?? ''}</td>
