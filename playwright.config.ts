@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 4310);
  * offers arriving, reloads while waiting, the signing screen before the payout.
  */
 export const PACED_PORT = port + 1;
+/** The main server's local administration secret: the staff spec adds the first administrator with it. */
+export const E2E_STAFF_ADMIN_SECRET = 'e2e-staff-admin-secret-0123456789';
 /** A publisher's site on another origin, embedding the widgets with the product's script tag. */
 export const PUBLISHER_PORT = port + 2;
 
@@ -55,6 +57,8 @@ export const browserTier: PlaywrightTestConfig = {
         NOTICE_RETRY_DELAY_SECONDS: '1',
         // the publisher of tests/e2e/publisher, reading its report (tests/e2e/widgets.spec.ts)
         PUBLISHER_KEYS: 'autoportals.lv:autoportals-report-key-0123456789',
+        // the staff's local administration, which tests/e2e/staff.spec.ts asks for the first administrator
+        STAFF_ADMIN_SECRET: E2E_STAFF_ADMIN_SECRET,
       },
       reuseExistingServer: false,
       timeout: 60_000,

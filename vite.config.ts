@@ -16,8 +16,13 @@ export const WIDGET_BUILDS: Readonly<Record<string, Readonly<Record<string, stri
   calculator: { 'widget-calculator': 'widgets/frames/calculator-frame.tsx' },
   application: { 'widget-application': 'widgets/frames/application-frame.tsx' },
   identified: { 'widget-identified': 'widgets/frames/identified-page.ts' },
-  // the publishers page's snippet generator and the personal account: react-aria and zod, only on those pages
-  pages: { publishers: 'src/entries/publishers-client.ts', account: 'src/entries/account-client.ts' },
+  // the publishers page's snippet generator, the personal account and the staff's page: react-aria and zod, only
+  // on those pages
+  pages: {
+    publishers: 'src/entries/publishers-client.ts',
+    account: 'src/entries/account-client.ts',
+    staff: 'src/entries/staff-client.ts',
+  },
 };
 const widgetBuildOf = (mode: string) => (mode.startsWith('widgets-') ? mode.slice('widgets-'.length) : null);
 

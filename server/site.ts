@@ -15,6 +15,7 @@ import { WIDGET_IDENTIFY_PATH } from '../domain/widget-protocol/constants.ts';
 import { ApiProblem } from './http/problem.ts';
 import type { AllowedMethods } from './http/allowed-methods.ts';
 import { registerPageConsentPolicy, widgetFrameSecurityHeaders } from './http/security-headers.ts';
+import { STAFF_PAGE_PATH } from './staff/members.ts';
 
 /** Where a prerendered page lives in the build: / → index.html, /ru/x → ru/x/index.html. */
 const pageFile = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
@@ -80,6 +81,7 @@ export async function registerSite(
       LANGUAGES.map(async (lang) => [lang, await readFile(join(clientDir, `_workflow.${lang}.html`), 'utf8')]),
     ),
   ) as Record<Language, string>;
+  await registerStaffPage(app, clientDir);
   // Every step of the applicant workflow is one page; the wizard reads its step from the path. A path
   // under the workflow that names no step is not a page: the site's 404 (below), never an empty form.
   for (const base of WORKFLOW_BASES) {
@@ -221,5 +223,13 @@ async function registerWidgetPages(app: FastifyInstance, clientDir: string): Pro
   // the tab keeps its opener (the widget's frame, inside the publisher's page) only without an opener policy
   app.get(WIDGET_IDENTIFY_PATH, (request, reply) =>
     html(reply.header('cross-origin-opener-policy', 'unsafe-none'), identify[langOf(request.query)]),
+  );
+}
+
+/** The staff's back office (issue 34): one shell its own script fills; never cached, as what it shows is per member. */
+async function registerStaffPage(app: FastifyInstance, clientDir: string): Promise<void> {
+  const staffShell = await readFile(join(clientDir, '_staff.html'), 'utf8');
+  app.get(STAFF_PAGE_PATH, (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(staffShell),
   );
 }

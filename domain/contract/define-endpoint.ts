@@ -11,7 +11,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 /** The document's groups of operations; their words are in server/http/openapi-document.ts. */
 export type Tag =
-  'Applications' | 'Status' | 'Identification' | 'Reference data' | 'Account' | 'Messages' | 'Publishers';
+  'Applications' | 'Status' | 'Identification' | 'Reference data' | 'Account' | 'Messages' | 'Publishers' | 'Staff';
 
 /** Who may call it: a publisher's key, the account's session cookie; none means anyone (a token in the request is the credential where there is one). */
 export type Security = 'publisherKey' | 'accountSession';
@@ -57,6 +57,11 @@ export interface EndpointDefinition {
   /** success answers by status */
   readonly answers: Readonly<Record<number, Answer>>;
   readonly errors: readonly ErrorStatus[];
+  /**
+   * Why the published document leaves this endpoint out (the staff's back office): it is still routed, typed and
+   * called from here, and counted among the private routes.
+   */
+  readonly unpublished?: string;
 }
 
 /**

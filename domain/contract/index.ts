@@ -6,6 +6,7 @@ import * as identification from './identification.ts';
 import * as messages from './messages.ts';
 import * as publishers from './publishers.ts';
 import * as referenceData from './reference-data.ts';
+import * as staff from './staff.ts';
 import * as status from './status.ts';
 import * as unpublished from './unpublished.ts';
 
@@ -24,16 +25,18 @@ const modules = [
   messages,
   publishers,
   unpublished,
+  staff,
 ];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'answers' in value;
+const isPublished = (value: unknown): value is EndpointDefinition => isEndpoint(value) && !('unpublished' in value);
 const isPrivateRoute = (value: unknown): value is PrivateRoute =>
   typeof value === 'object' && value !== null && 'unpublished' in value;
 
 /** Every published endpoint, in the document's order. */
 export const ENDPOINTS: readonly EndpointDefinition[] = modules.flatMap((module) =>
-  Object.values(module).filter(isEndpoint),
+  Object.values(module).filter(isPublished),
 );
 
 /** Every route under /api that the document leaves out, with the reason. */

@@ -74,7 +74,22 @@ export type RefusalReason =
   /** a call slot that has begun or passed */
   | 'slotPast'
   /** no call request of the application is waiting */
-  | 'noCallRequest';
+  | 'noCallRequest'
+  /** a staff route without a live staff session */
+  | 'staffNotLoggedIn'
+  /** a staff route the member's role does not open */
+  | 'staffForbidden'
+  /** an enrolment link that is unknown, spent or expired */
+  | 'enrolmentInvalid'
+  /** a passkey's registration that did not verify */
+  | 'passkeyRefused'
+  /** a passkey's assertion that did not verify, or names no member's passkey */
+  | 'staffLoginFailed'
+  /** too many failed logins lately, for the member or from the client */
+  | 'staffLockedOut'
+  /** a member who is not removed has this e-mail address already */
+  | 'staffMemberExists'
+  | 'unknownStaffMember';
 
 export class Refusal extends Error {
   readonly reason: RefusalReason;

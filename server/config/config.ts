@@ -36,6 +36,11 @@ export interface BrokerConfig {
   readonly publisherKeys: readonly PublisherKey[];
   /** the key of the keyed hashes people and phones are found by, and of the continue links' signatures */
   readonly lookupKey: Buffer;
+  /**
+   * The local administration's secret (npm run staff, npm run audit:verify): STAFF_ADMIN_SECRET, else one made
+   * once and kept in DATA_DIR/staff-admin-secret, where the CLI on the same machine reads it
+   */
+  readonly staffAdminSecret: string;
   readonly notices: {
     /** SMTP_URL (smtp://user:pass@host:port); null: e-mail notices wait in the queue until one is set */
     readonly smtpUrl: string | null;
@@ -101,6 +106,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): BrokerC
     workers: env.WORKERS !== 'off',
     publisherKeys: parsePublisherKeys(env.PUBLISHER_KEYS),
     lookupKey: lookupKey(env, encryption),
+    staffAdminSecret: staffAdminSecret(env, inMemory ? null : staffAdminSecretFile(dataDir)),
     notices: {
       smtpUrl: env.SMTP_URL || null,
       mailFrom: env.MAIL_FROM ?? 'Kreditkompass <pazinojumi@kreditkompass.lv>',
@@ -142,4 +148,23 @@ function encryptionKeys(env: Env, devKeyFile: string | null): BrokerConfig['encr
     keys: new Map([['dev', Buffer.from(readFileSync(devKeyFile, 'utf8').trim(), 'base64')]]),
     currentKeyId: 'dev',
   };
+}
+
+/** Where the server keeps its local administration secret, and the staff CLI looks for it. */
+export const staffAdminSecretFile = (dataDir: string): string => join(dataDir, 'staff-admin-secret');
+
+/** The data dir the environment names, as loadConfig resolves it; null: in memory. */
+export const dataDirOf = (env: Env = process.env, cwd = process.cwd()): string | null => {
+  const dataDir = env.DATA_DIR ?? join(cwd, '.data');
+  return dataDir === 'memory' ? null : dataDir;
+};
+
+function staffAdminSecret(env: Env, file: string | null): string {
+  if (env.STAFF_ADMIN_SECRET) return env.STAFF_ADMIN_SECRET;
+  if (file === null) return randomBytes(32).toString('base64url');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
 }

@@ -12,6 +12,7 @@ import { registerStandardInformationRoutes } from './standard-information-routes
 import { registerDocumentRoutes } from './document-routes.ts';
 import { registerBankSharingRoutes } from './bank-sharing-routes.ts';
 import { registerCallRequestRoutes } from './call-request-routes.ts';
+import { registerStaffRoutes } from './staff-routes.ts';
 import { queueDocumentDelivery } from '../documents/delivery.ts';
 
 /** The browser's API, one module a resource. */
@@ -35,4 +36,6 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
     registerBankSharingRoutes(withCookies, broker);
   });
   await registerNoticeRoutes(app, broker);
+  // the staff's cookie is theirs alone: its own context, apart from the account's
+  await registerStaffRoutes(app, broker);
 }

@@ -66,6 +66,14 @@ const answerToRefusal: Record<RefusalReason, readonly [number, ApiErrorCode]> = 
   slotClosed: [422, 'slotClosed'],
   slotPast: [422, 'slotPast'],
   noCallRequest: [404, 'callRequestNotFound'],
+  staffNotLoggedIn: [401, 'staffNotLoggedIn'],
+  staffForbidden: [403, 'staffForbidden'],
+  enrolmentInvalid: [404, 'enrolmentInvalid'],
+  passkeyRefused: [400, 'passkeyRefused'],
+  staffLoginFailed: [401, 'staffLoginFailed'],
+  staffLockedOut: [429, 'staffLockedOut'],
+  staffMemberExists: [409, 'staffMemberExists'],
+  unknownStaffMember: [404, 'staffMemberNotFound'],
 };
 
 /** The values a refusal's words name: a refused call slot names the hours and the next open slot. */

@@ -21,6 +21,8 @@ import { deleteExpiredRevokedTokens } from '../applications/token-revocation.ts'
 import { deleteOldErasures, requeueUnsentErasureNotices } from '../account/erasure-notices.ts';
 import { deleteOldLoginAttempts } from '../account/login.ts';
 import { deleteIdleSessions } from '../account/sessions.ts';
+import { deleteIdleStaffSessions } from '../staff/sessions.ts';
+import { deleteOldLoginFailures } from '../staff/lockout.ts';
 import { sendNotice } from '../notices/notice-sender.ts';
 import { noticeExpiringOffers } from '../notices/notice-triggers.ts';
 import { deleteExpiredOptOutCodes } from '../notices/sms-opt-out.ts';
@@ -72,6 +74,8 @@ export async function startWorkers(broker: Broker): Promise<void> {
     await deleteOldErasures(broker.db);
     await deleteExpiredRevokedTokens(broker.db);
     await deleteOldRecipientSends(broker.db);
+    await deleteIdleStaffSessions(broker.db);
+    await deleteOldLoginFailures(broker.db);
   });
   await boss.work<LenderWithdrawalJob>(
     QUEUES.lenderWithdrawal,

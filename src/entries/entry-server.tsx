@@ -26,6 +26,7 @@ import { fillLenderCopy, lenderCopyValues } from '../features/site/lender-copy.t
 import { allResources } from '../i18n/all-resources.ts';
 import { Document, type PageAssets } from './Document.tsx';
 import { FrameDocument } from './FrameDocument.tsx';
+import { StaffDocument } from './StaffDocument.tsx';
 import { Island } from './Island.tsx';
 import { newApplicationPath, WORKFLOW_BASES } from '../../domain/wizard-paths.ts';
 import { PRODUCT_DEFAULTS, type ProductKey } from '../../domain/loan-options.ts';
@@ -199,6 +200,12 @@ export function renderWorkflowShell(lang: Language, assets: PageAssets): string 
     </I18nextProvider>,
   );
   return `<!doctype html>${withoutStyleAttributes(html)}`;
+}
+
+/** The staff's page (/staff): a shell in Latvian that its own script fills. */
+export function renderStaffShell(assets: PageAssets): string {
+  const i18n = i18nByLanguage.lv;
+  return `<!doctype html>${withoutStyleAttributes(renderToString(<StaffDocument lang="lv" t={i18n.t} assets={assets} />))}`;
 }
 
 export type WidgetFrameKind = 'calculator' | 'application';

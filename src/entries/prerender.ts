@@ -111,6 +111,7 @@ let count = 0;
 const pagesManifest = await widgetsManifest('pages');
 const publishersEntry = entryOf('src/entries/publishers-client.ts', pagesManifest);
 const accountEntry = entryOf('src/entries/account-client.ts', pagesManifest);
+const staffEntry = entryOf('src/entries/staff-client.ts', pagesManifest);
 /** Pages with a script of their own beside the site's: the snippet generator's, the account's. */
 const OWN_ENTRIES: Readonly<Record<string, typeof publishersEntry>> = {
   publishers: publishersEntry,
@@ -137,6 +138,7 @@ for (const page of ssr.prerenderAll(pageAssetsFor)) {
 }
 for (const lang of ['lv', 'ru'] as const) {
   await write(`_not-found.${lang}.html`, ssr.renderNotFound(lang, assetsFor()));
+  if (lang === 'lv') await write('_staff.html', ssr.renderStaffShell(entryAssetsFor(staffEntry)('lv')));
   await write(`_workflow.${lang}.html`, ssr.renderWorkflowShell(lang, workflowAssetsFor(lang)));
   for (const kind of ['calculator', 'application'] as const) {
     await write(`_widget-${kind}.${lang}.html`, ssr.renderWidgetFrame(kind, lang, widgetAssetsFor[kind](lang)));

@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuditAnswer, AuditQuery } from '../../../domain/staff-api.ts';
+import { auditCsvHref } from '../../api/staff-client.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { messageOf, useStaffClient } from './staff-context.ts';
+
+const FILTERS = ['from', 'to', 'action', 'applicationId'] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+const EMPTY: Filters = { from: '', to: '', action: '', applicationId: '' };
+
+const queryOf = (filters: Filters): AuditQuery =>
+  Object.fromEntries(FILTERS.flatMap((key) => (filters[key].trim() ? [[key, filters[key].trim()]] : []))) as AuditQuery;
+
+/** The compliance officer's audit log: search by period, action or application, and the same search as CSV. */
+export function AuditLog() {
+  const { t } = useTranslation('staff');
+  const client = useStaffClient();
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [answer, setAnswer] = useState<AuditAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const search = async (event?: FormEvent) => {
+    event?.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      setAnswer(await client.searchAudit(queryOf(filters)));
+    } catch (caught) {
+      setError(messageOf(caught, t('errors.generic')));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section className="staff-card" aria-labelledby="staff-audit-heading">
+      <h2 id="staff-audit-heading">{t('audit.heading')}</h2>
+      <form className="staff-form staff-form--row" onSubmit={(event) => void search(event)} noValidate>
+        {FILTERS.map((key) => (
+          <TextField
+            key={key}
+            label={t(`audit.${key}`)}
+            value={filters[key]}
+            onChange={(value) => setFilters((current) => ({ ...current, [key]: value }))}
+          />
+        ))}
+        <div className="staff-actions">
+          <Button type="submit" isPending={pending}>
+            {t('audit.search')}
+          </Button>
+          <a className="button button--secondary" href={auditCsvHref(queryOf(filters))} download>
+            {t('audit.csv')}
+          </a>
+        </div>
+      </form>
+      {error ? <Alert>{error}</Alert> : null}
+      {answer ? <AuditResults answer={answer} /> : null}
+    </section>
+  );
+}
+
+function AuditResults({ answer }: { answer: AuditAnswer }) {
+  const { t } = useTranslation('staff');
+  if (answer.records.length === 0) return <p role="status">{t('audit.empty')}</p>;
+  return (
+    <>
+      <p role="status">
+        {t('audit.results', { count: answer.records.length })}
+        {answer.truncated ? ` ${t('audit.truncated', { count: answer.records.length })}` : ''}
+      </p>
+      {/* a wide table scrolls on its own on a phone: focusable, so a keyboard scrolls it too */}
+      <div className="staff-table-wrap" role="region" aria-label={t('audit.heading')} tabIndex={0}>
+        <table className="staff-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('audit.seq')}</th>
+              <th scope="col">{t('audit.at')}</th>
+              <th scope="col">{t('audit.who')}</th>
+              <th scope="col">{t('audit.what')}</th>
+              <th scope="col">{t('audit.application')}</th>
+              <th scope="col">{t('audit.reason')}</th>
+              <th scope="col">{t('audit.details')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {answer.records.map((record) => (
+              <tr key={record.seq}>
+                <th scope="row">{record.seq}</th>
+                <td>{new Date(record.at).toLocaleString()}</td>
+                <td>{record.staffEmail ?? t('audit.noMember')}</td>
+                <td>{record.action}</td>
+                <td>{record.applicationId ?? ''}</td>
+                <td>{record.reason ?? ''}</td>
+                <td>
+                  <code>{JSON.stringify(record.details)}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

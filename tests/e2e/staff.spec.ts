@@ -1,0 +1,129 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import lvStaff from '../../locales/lv/staff.json' with { type: 'json' };
+import ruStaff from '../../locales/ru/staff.json' with { type: 'json' };
+import { E2E_STAFF_ADMIN_SECRET } from '../../playwright.config.ts';
+
+/**
+ * The staff's foundation (issue 34) in Chromium with its virtual authenticator (CDP WebAuthn): the first
+ * administrator comes from `npm run staff`, enrols a passkey from the link, adds a consultant and a compliance
+ * officer, who enrol from theirs; the consultant is refused the audit log; the compliance officer searches it in
+ * Russian, their language;
+ * a passkey logs back in. axe finds nothing on any staff page at 1280 and 375 px.
+ */
+
+const run = promisify(execFile);
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const port = Number(process.env.E2E_PORT ?? 4310);
+const suffix = randomBytes(3).toString('hex');
+
+async function scan(page: Page, what: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    // react-aria's announcer keeps a pending button's announcement, which names the button after it is gone
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(WCAG_22_AA)
+      .exclude('[data-live-announcer]')
+      .analyze();
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`),
+      `${what} at ${width} px`,
+    ).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A page in a fresh context with a platform authenticator that holds passkeys and verifies its user. */
+async function withAuthenticator(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return page;
+}
+
+async function enrol(page: Page, link: string) {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: lvStaff.enrol.heading })).toBeVisible();
+  // the token leaves the address at once
+  expect(page.url()).not.toContain('enrol=');
+  await page.getByRole('button', { name: lvStaff.enrol.button }).click();
+}
+
+async function addMember(
+  page: Page,
+  email: string,
+  role: 'consultant' | 'compliance',
+  language = 'lv',
+): Promise<string> {
+  await page.getByLabel(lvStaff.members.email).fill(email);
+  await page.getByLabel(lvStaff.members.name).fill(`E2E ${role}`);
+  await page.getByLabel(lvStaff.members.role).selectOption(role);
+  await page.getByLabel(lvStaff.members.language).selectOption(language);
+  await page.getByRole('button', { name: lvStaff.add.submit }).click();
+  const link = page.getByTestId('enrolment-link');
+  await expect(link).toContainText('#enrol=');
+  await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
+  return (await link.textContent()) ?? '';
+}
+
+test('an administrator enrols, adds a consultant and a compliance officer; roles see their own pages only', async ({
+  browser,
+}) => {
+  const { stdout } = await run(
+    process.execPath,
+    ['scripts/staff.ts', 'add', `admin-${suffix}@kreditkompass.lv`, 'admin', 'Anna'],
+    {
+      env: { ...process.env, STAFF_SERVER_URL: `http://127.0.0.1:${port}`, STAFF_ADMIN_SECRET: E2E_STAFF_ADMIN_SECRET },
+    },
+  );
+  const adminLink = stdout.trim().split('\n').at(-1) ?? '';
+  expect(adminLink).toMatch(new RegExp(`^http://localhost:${port}/staff#enrol=`));
+
+  const admin = await withAuthenticator(browser);
+  await enrol(admin, adminLink);
+  await expect(admin.getByRole('heading', { name: lvStaff.members.heading })).toBeVisible();
+  await scan(admin, "the administrator's members");
+
+  const consultantLink = await addMember(admin, `consultant-${suffix}@kreditkompass.lv`, 'consultant');
+  // the compliance officer prefers Russian: the page speaks it once they are in
+  const complianceLink = await addMember(admin, `compliance-${suffix}@kreditkompass.lv`, 'compliance', 'ru');
+  await scan(admin, 'the members with a new link');
+
+  const consultant = await withAuthenticator(browser);
+  await consultant.goto(consultantLink);
+  await scan(consultant, 'the enrolment');
+  await consultant.getByRole('button', { name: lvStaff.enrol.button }).click();
+  await expect(consultant.getByRole('heading', { name: lvStaff.consultant.heading })).toBeVisible();
+  await scan(consultant, "the consultant's page");
+  const refused = await consultant.request.get(`http://localhost:${port}/api/staff/audit`);
+  expect(refused.status()).toBe(403);
+
+  const compliance = await withAuthenticator(browser);
+  await enrol(compliance, complianceLink);
+  await expect(compliance.getByRole('heading', { name: ruStaff.audit.heading })).toBeVisible();
+  await expect(compliance.locator('html')).toHaveAttribute('lang', 'ru');
+  await compliance.getByRole('button', { name: ruStaff.audit.search }).click();
+  await expect(compliance.getByRole('cell', { name: 'staff.enrolled' }).first()).toBeVisible();
+  await scan(compliance, 'the audit log');
+
+  // out, and back in with the same passkey, from the login page
+  await admin.getByRole('button', { name: lvStaff.header.logout }).click();
+  await expect(admin.getByRole('heading', { name: lvStaff.login.heading })).toBeVisible();
+  await scan(admin, 'the login');
+  await admin.getByRole('button', { name: lvStaff.login.button }).click();
+  await expect(admin.getByRole('heading', { name: lvStaff.members.heading })).toBeVisible();
+});
