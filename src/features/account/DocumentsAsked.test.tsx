@@ -60,7 +60,9 @@ describe("the account's open documents requests", () => {
   it('names, in Latvian, the lender, its due date and the months asked, and answers at that request', async () => {
     const onAnswer = inLanguage('lv', [lender('Ziemeļu Banka', 'open', 6), lender('Baltā Bērza Banka', 'sent', 3)]);
     const section = screen.getByRole('region', { name: 'Aizdevējs lūdz dokumentus' });
-    expect(within(section).getByText(/Aizdevējs Ziemeļu Banka, atbildes termiņš 2026\. gada 11\. decembris:/)).toBeTruthy();
+    expect(
+      within(section).getByText(/Aizdevējs Ziemeļu Banka, atbildes termiņš 2026\. gada 11\. decembris:/),
+    ).toBeTruthy();
     expect(within(section).getByText('Bankas konta izraksts par pēdējiem 6 mēnešiem')).toBeTruthy();
     // a request already answered is not asked again
     expect(within(section).queryByText(/Baltā Bērza Banka/)).toBeNull();
