@@ -34,6 +34,7 @@ describe('the page policy follows the consent cookie', () => {
         await stub(`${name}.${lang}.html`);
       for (const result of ['confirmed', 'failed', 'signed']) await stub(`_widget-identified-${result}.${lang}.html`);
     }
+    await stub('_staff.html');
     built = await buildApp({
       clientDir,
       logger: false,
