@@ -1,12 +1,5 @@
-import ky from 'ky';
-import { z } from 'zod';
 import type { CallRequestAnswer, ConsultantSlots } from '../../domain/call-request-api.ts';
-import {
-  answerSchemaOf,
-  pathOf,
-  type AnswerSchemaOf,
-  type EndpointDefinition,
-} from '../../domain/contract/define-endpoint.ts';
+import { pathOf } from '../../domain/contract/define-endpoint.ts';
 import {
   cancelAccountCallRequest,
   cancelCallRequest,
@@ -19,7 +12,7 @@ import {
   moveCallRequest,
 } from '../../domain/contract/call-requests.ts';
 import type { Language } from '../../domain/language.ts';
-import { ApiRequestError, toApiRequestError } from './broker-client.ts';
+import { contractCaller as caller } from './contract-caller.ts';
 
 /**
  * "Ask a consultant to call me": the open slots, and the application's call request by its token (the wizard) or
@@ -40,39 +33,6 @@ export interface AccountCallRequestsClient {
   create(applicationId: string, slotStart: string, question?: string): Promise<CallRequestAnswer>;
   move(applicationId: string, slotStart: string): Promise<CallRequestAnswer>;
   cancel(applicationId: string): Promise<void>;
-}
-
-function caller(language: () => Language, fetchImpl?: typeof fetch) {
-  const http = ky.create({ timeout: 20_000, retry: 0, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
-  const send = (endpoint: EndpointDefinition, path: string, body?: unknown) =>
-    http(path, {
-      method: endpoint.method,
-      headers: { 'accept-language': language() },
-      ...(body === undefined ? {} : { json: body }),
-    });
-  const call = async <E extends EndpointDefinition>(
-    endpoint: E,
-    body?: unknown,
-    path: string = endpoint.path,
-  ): Promise<z.output<AnswerSchemaOf<E>>> => {
-    let data: unknown;
-    try {
-      data = await send(endpoint, path, body).json();
-    } catch (error) {
-      throw toApiRequestError(error);
-    }
-    const parsed = z.safeParse(answerSchemaOf(endpoint), data);
-    if (!parsed.success) throw new ApiRequestError({ status: null, code: 'parse', message: '' });
-    return parsed.data;
-  };
-  const none = async (endpoint: EndpointDefinition, body: unknown, path: string = endpoint.path) => {
-    try {
-      await send(endpoint, path, body);
-    } catch (error) {
-      throw toApiRequestError(error);
-    }
-  };
-  return { call, none };
 }
 
 export function createCallRequestsClient(language: () => Language, fetchImpl?: typeof fetch): CallRequestsClient {

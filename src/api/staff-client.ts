@@ -1,11 +1,5 @@
-import ky from 'ky';
-import { z } from 'zod';
-import {
-  answerSchemaOf,
-  pathOf,
-  type AnswerSchemaOf,
-  type EndpointDefinition,
-} from '../../domain/contract/define-endpoint.ts';
+import { pathOf, type EndpointDefinition } from '../../domain/contract/define-endpoint.ts';
+import { contractCaller } from './contract-caller.ts';
 import {
   addStaff,
   exportAudit,
@@ -30,7 +24,7 @@ import type {
   StaffMe,
   StaffMember,
 } from '../../domain/staff-api.ts';
-import { ApiRequestError, toApiRequestError } from './broker-client.ts';
+import { ApiRequestError } from './broker-client.ts';
 
 export { ApiRequestError };
 
@@ -68,34 +62,8 @@ const withQuery = (path: string, query: AuditQuery): string => {
 export const auditCsvHref = (query: AuditQuery): string => withQuery(exportAudit.path, query);
 
 export function createStaffClient(language: Language, fetchImpl?: typeof fetch): StaffClient {
-  const http = ky.create({
-    timeout: 20_000,
-    retry: 0,
-    headers: { 'accept-language': language },
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
-  });
-  const call = async <E extends EndpointDefinition>(
-    endpoint: E,
-    body?: unknown,
-    path: string = endpoint.path,
-  ): Promise<z.output<AnswerSchemaOf<E>>> => {
-    let data: unknown;
-    try {
-      data = await http(path, { method: endpoint.method, ...(body === undefined ? {} : { json: body }) }).json();
-    } catch (error) {
-      throw toApiRequestError(error);
-    }
-    const parsed = z.safeParse(answerSchemaOf(endpoint), data);
-    if (!parsed.success) throw new ApiRequestError({ status: null, code: 'parse', message: '' });
-    return parsed.data;
-  };
-  const none = async (endpoint: EndpointDefinition, path: string, body?: unknown) => {
-    try {
-      await http(path, { method: endpoint.method, ...(body === undefined ? {} : { json: body }) });
-    } catch (error) {
-      throw toApiRequestError(error);
-    }
-  };
+  const { call, none: send } = contractCaller(() => language, fetchImpl);
+  const none = (endpoint: EndpointDefinition, path: string, body?: unknown) => send(endpoint, body, path);
 
   return {
     me: async () => {
