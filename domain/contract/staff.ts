@@ -167,11 +167,10 @@ export const exportAudit = defineEndpoint({
   unpublished: UNPUBLISHED,
 });
 
-/** Who may call each staff endpoint; every one not named here is the login's, open to anyone. */
-export const STAFF_ACCESS: ReadonlyMap<EndpointDefinition, readonly StaffRole[]> = new Map<
-  EndpointDefinition,
-  readonly StaffRole[]
->([
+/** A staff area's endpoints with the roles that may call each. */
+export type StaffAccess = readonly (readonly [EndpointDefinition, readonly StaffRole[]])[];
+
+const MEMBERS_ACCESS: StaffAccess = [
   [staffMe, ['consultant', 'compliance', 'administrator']],
   [staffLogout, ['consultant', 'compliance', 'administrator']],
   [listStaff, ['administrator']],
@@ -180,7 +179,13 @@ export const STAFF_ACCESS: ReadonlyMap<EndpointDefinition, readonly StaffRole[]>
   [removeStaff, ['administrator']],
   [searchAudit, ['compliance']],
   [exportAudit, ['compliance']],
-]);
+];
+
+/**
+ * Who may call each staff endpoint, every area's (each area's contract file lists its own); every one not named
+ * here is the login's, open to anyone.
+ */
+export const STAFF_ACCESS: ReadonlyMap<EndpointDefinition, readonly StaffRole[]> = new Map([...MEMBERS_ACCESS]);
 
 const LOCAL_ONLY =
   'the local administration (npm run staff, npm run audit:verify): answered only to this machine, with the ' +

@@ -51,25 +51,30 @@ const privately = {
   onSend: async (_request: FastifyRequest, reply: FastifyReply) => void reply.header('cache-control', 'no-store'),
 };
 
-const sessionOf = (request: FastifyRequest): StaffSession => {
+export const sessionOf = (request: FastifyRequest): StaffSession => {
   if (!request.staffSession) throw new Refusal('staffNotLoggedIn');
   return request.staffSession;
 };
 
 const meOf = ({ id, email, name, role, language }: StaffSession): StaffMe => ({ id, email, name, role, language });
 
-/** The staff's back office: passkey login, the members (administrators), the audit log (compliance). */
+/** Each area of the back office registers its routes here, in the scope that reads the staff's cookie. */
+const STAFF_AREAS: readonly ((app: FastifyInstance, broker: Broker) => void)[] = [
+  registerGuardedRoutes,
+  registerLoginRoutes,
+];
+
+/** The staff's back office: passkey login, the members (administrators), the audit log (compliance), and the rest. */
 export async function registerStaffRoutes(app: FastifyInstance, broker: Broker): Promise<void> {
   await app.register(async (staff) => {
     await staff.register(fastifyCookie);
-    registerGuardedRoutes(staff, broker);
-    registerLoginRoutes(staff, broker);
+    for (const register of STAFF_AREAS) register(staff, broker);
   });
   registerLocalRoutes(app, broker);
 }
 
 /** Registers a staff endpoint with the guard its roles in STAFF_ACCESS ask for, or none for the login's. */
-function staffRouteOf(app: FastifyInstance, broker: Broker) {
+export function staffRouteOf(app: FastifyInstance, broker: Broker) {
   const cookie = staffSessionCookieOf(broker.config.publicBaseUrl);
   // before the body's schema: a caller without the right session learns nothing of what the route takes
   const guardFor = (roles: readonly string[]) => async (request: FastifyRequest, reply: FastifyReply) => {

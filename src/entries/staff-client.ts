@@ -14,10 +14,14 @@ import { loadLocaleResources } from '../i18n/locale-resources.ts';
  * everything in it is this script's, in Latvian and Russian both, as a member's language decides after login.
  * The staff's code is imported only after zod is told not to compile with `new Function` (no eval in the CSP).
  */
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   '../../locales/*/{common,staff,validation}.json',
-);
-const NAMESPACES = ['common', 'staff', 'validation'];
+  '../../locales/*/staff-*.json',
+]);
+// each area of the back office (calls, compliance, reports) keeps its words in a namespace of its own
+const NAMESPACES = [
+  ...new Set(Object.keys(localeFiles).map((path) => /\/([\w-]+)\.json$/.exec(path)?.[1] ?? 'common')),
+];
 
 async function start(root: HTMLElement): Promise<void> {
   keepWithinContentSecurityPolicy();

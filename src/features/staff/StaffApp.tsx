@@ -5,10 +5,8 @@ import type { StaffMe } from '../../../domain/staff-api.ts';
 import { createStaffClient } from '../../api/staff-client.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { AuditLog } from './AuditLog.tsx';
-import { ConsultantHome } from './ConsultantHome.tsx';
 import { PasskeyStep } from './PasskeyStep.tsx';
-import { StaffMembers } from './StaffMembers.tsx';
+import { RolePages } from './RolePages.tsx';
 import { messageOf, StaffClientContext } from './staff-context.ts';
 import './staff.css';
 
@@ -84,18 +82,7 @@ export function StaffApp() {
       {phase.kind === 'loading' ? <p role="status">{t('loading')}</p> : null}
       {phase.kind === 'login' ? <PasskeyStep mode="login" onDone={loggedIn} /> : null}
       {phase.kind === 'enrol' ? <PasskeyStep mode="enrol" token={phase.token} onDone={loggedIn} /> : null}
-      {phase.kind === 'in' ? <RolePage me={phase.me} /> : null}
+      {phase.kind === 'in' ? <RolePages me={phase.me} /> : null}
     </StaffClientContext.Provider>
   );
-}
-
-function RolePage({ me }: { me: StaffMe }) {
-  switch (me.role) {
-    case 'administrator':
-      return <StaffMembers selfId={me.id} />;
-    case 'compliance':
-      return <AuditLog />;
-    case 'consultant':
-      return <ConsultantHome />;
-  }
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EnrolmentLinkAnswer, StaffMember } from '../../../domain/staff-api.ts';
+import type { EnrolmentLinkAnswer, StaffMe, StaffMember } from '../../../domain/staff-api.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -8,7 +8,8 @@ import { AddMemberForm } from './AddMemberForm.tsx';
 import { messageOf, useStaffClient } from './staff-context.ts';
 
 /** The administrator's page: every member, their role and whether they enrolled; add, new link, remove. */
-export function StaffMembers({ selfId }: { selfId: string }) {
+export function StaffMembers({ me }: { me: StaffMe }) {
+  const selfId = me.id;
   const { t } = useTranslation('staff');
   const client = useStaffClient();
   const [members, setMembers] = useState<readonly StaffMember[] | null>(null);

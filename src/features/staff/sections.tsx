@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react';
+import type { StaffMe, StaffRole } from '../../../domain/staff-api.ts';
+import { AuditLog } from './AuditLog.tsx';
+import { ConsultantHome } from './ConsultantHome.tsx';
+import { StaffMembers } from './StaffMembers.tsx';
+
+/** One page of a role's part of /staff: its id is the address's hash, its title the `sections.<id>` words. */
+export interface StaffSection {
+  readonly id: string;
+  readonly Component: ComponentType<{ me: StaffMe }>;
+}
+
+/** Each role's pages, the first its landing; a role sees only its own (the server refuses it the others' APIs). */
+export const STAFF_SECTIONS: Readonly<Record<StaffRole, readonly StaffSection[]>> = {
+  consultant: [{ id: 'calls', Component: ConsultantHome }],
+  compliance: [{ id: 'audit', Component: AuditLog }],
+  administrator: [{ id: 'members', Component: StaffMembers }],
+};
