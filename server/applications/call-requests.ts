@@ -5,6 +5,7 @@ import { isLatvianPublicHoliday } from '../../domain/latvian-holidays.ts';
 import type { Broker } from '../broker.ts';
 import type { Sql } from '../db/database.ts';
 import { noticeCallRequested } from '../notices/notice-triggers.ts';
+import { emailKeyOf, phoneKeyOf } from '../security/lookup-keys.ts';
 import { openApplicant } from './applicant-record.ts';
 import { lockApplication } from './lifecycle/transition.ts';
 import { Refusal } from './refusal.ts';
@@ -32,12 +33,13 @@ function requireOpenSlot(slotStart: string, now: Date = new Date()): Date {
   return start;
 }
 
-const seal = (broker: Broker, id: string, purpose: string, text: string) => {
+/** A call request's text sealed with its id and purpose as associated data (also the consultants' notes'). */
+export const seal = (broker: Broker, id: string, purpose: string, text: string) => {
   const sealed = broker.cipher.encrypt(text, `${id}:${purpose}`);
   return `${sealed.keyId}.${sealed.ciphertext}`;
 };
 
-const unseal = (broker: Broker, id: string, purpose: string, sealed: string) => {
+export const unseal = (broker: Broker, id: string, purpose: string, sealed: string) => {
   const separator = sealed.indexOf('.');
   return broker.cipher.decrypt(sealed.slice(0, separator), sealed.slice(separator + 1), `${id}:${purpose}`);
 };
@@ -66,7 +68,7 @@ async function applicantOf(broker: Broker, applicationId: string) {
   const applicant = row ? openApplicant(broker.cipher, row) : null;
   if (!row || !applicant) throw new Refusal('unknownApplication');
   if (row.state === 'expired') throw new Refusal('wrongState');
-  return { phone: applicant.phoneNumber, language: row.language };
+  return { phone: applicant.phoneNumber, email: applicant.email, language: row.language };
 }
 
 const phoneEndingOf = (phone: string) => phone.replace(/\D/g, '').slice(-2);
@@ -99,7 +101,7 @@ async function setCall(
   question: { readonly text: string | undefined } | 'keep',
 ): Promise<CallRequestAnswer> {
   const start = requireOpenSlot(slotStart);
-  const { phone, language } = await applicantOf(broker, applicationId);
+  const { phone, email, language } = await applicantOf(broker, applicationId);
   const id = randomUUID();
   await broker.db.transaction(async (tx) => {
     await lockApplication(tx, applicationId);
@@ -115,8 +117,9 @@ async function setCall(
           : undefined
         : question.text?.trim() || undefined;
     await tx.query(
-      `INSERT INTO call_requests (id, application_id, slot_start, question_ciphertext, phone_ciphertext, language)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
+      `INSERT INTO call_requests (id, application_id, slot_start, question_ciphertext, phone_ciphertext, language,
+         email_key, phone_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         id,
         applicationId,
@@ -124,6 +127,9 @@ async function setCall(
         text ? seal(broker, id, 'callQuestion', text) : null,
         seal(broker, id, 'callPhone', phone),
         language,
+        // the consultants find the request by these (server/staff/consultant/search.ts)
+        emailKeyOf(broker.config.lookupKey, email),
+        phoneKeyOf(broker.config.lookupKey, phone),
       ],
     );
   });

@@ -50,7 +50,7 @@ export async function chooseOfferOf(
       const signUrl =
         `${lender.baseUrl}/contracts/${encodeURIComponent(offer.lender_offer_id)}` +
         `?lang=${application.language}&return_url=${encodeURIComponent(returnUrl)}`;
-      return { set: { chosen_offer_id: offer.id, sign_url: signUrl }, answer: { signUrl } };
+      return { set: { chosen_offer_id: offer.id, sign_url: signUrl, chosen_at: new Date() }, answer: { signUrl } };
     },
   );
 }

@@ -22,6 +22,7 @@ const SMS_KINDS: ReadonlySet<NoticeKind> = new Set([
   'signed',
   'documentsRequested',
   'callRequested',
+  'continueLink',
 ]);
 /** "Offers ready" at most once per this many minutes. */
 const OFFERS_READY_EVERY_MINUTES = 10;
@@ -199,4 +200,20 @@ export async function noticeCallRequested(broker: Broker, applicationId: string,
   await queueNotice(broker, applicationId, row.notice_choices, 'callRequested', `callRequested:${callRequestId}`, {
     callRequestId,
   });
+}
+
+/**
+ * A consultant sends the person the continue link again (issue 34): a message of its own each time, on the channels
+ * the person allowed (consent is read again when it goes). Answers those channels; none for a test application.
+ */
+export async function noticeContinueLink(broker: Broker, applicationId: string): Promise<NoticeChannel[]> {
+  const [row] = (
+    await broker.db.query<{ notice_choices: NoticeChoices; test: boolean }>(
+      'SELECT notice_choices, test FROM applications WHERE id = $1',
+      [applicationId],
+    )
+  ).rows;
+  if (!row || row.test) return [];
+  await queueNotice(broker, applicationId, row.notice_choices, 'continueLink', `continueLink:${randomUUID()}`);
+  return (['email', 'sms'] as const).filter((channel) => row.notice_choices[channel] === true);
 }

@@ -17,6 +17,10 @@ export const personKeyOf = (lookupKey: Buffer, personalCode: string): string =>
 export const phoneKeyOf = (lookupKey: Buffer, phoneNumber: string): string =>
   keyed(lookupKey, 'phone', normalizePhone(phoneNumber));
 
+/** The e-mail a person gave, as the consultants' search finds it: exactly, but for case and surrounding spaces. */
+export const emailKeyOf = (lookupKey: Buffer, email: string): string =>
+  keyed(lookupKey, 'email', email.trim().toLowerCase());
+
 /**
  * The mailbox a message goes to, for counting what it gets: case and a `+tag` of the local part name the same
  * mailbox at nearly every provider, so they are not a way around a per-recipient limit.

@@ -10,6 +10,7 @@ const KINDS: readonly NoticeKind[] = [
   'paid',
   'documentsRequested',
   'callRequested',
+  'continueLink',
 ];
 /** the messages after signing link to the account, where the contract's state is */
 const AFTER_SIGNING: ReadonlySet<NoticeKind> = new Set(['signed', 'paid']);

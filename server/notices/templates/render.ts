@@ -14,7 +14,9 @@ export type NoticeKind =
   | 'signed'
   | 'paid'
   | 'documentsRequested'
-  | 'callRequested';
+  | 'callRequested'
+  /** a consultant sent the person the link again (issue 34) */
+  | 'continueLink';
 
 /** One thing a lender asks for: its kind, the months of a bank statement, the lender's own words for `other`. */
 export interface RequestedDocument {

@@ -153,5 +153,15 @@ export function wordsLv(kind: NoticeKind, data: NoticeData): MessageWords {
       return documentsRequestedLv(data);
     case 'callRequested':
       return callRequestedLv(data);
+    case 'continueLink':
+      return {
+        subject: 'Saite jūsu kredīta pieteikuma turpināšanai',
+        paragraphs: [
+          'Mūsu konsultants jums nosūtīja saiti, ar kuru varat turpināt savu kredīta pieteikumu.',
+          'Tā atver pieteikumu tur, kur to atstājāt.',
+        ],
+        button: 'Turpināt pieteikumu',
+        sms: 'Kreditkompass: saite pieteikuma turpināšanai:',
+      };
   }
 }

@@ -161,5 +161,15 @@ export function wordsRu(kind: NoticeKind, data: NoticeData): MessageWords {
       return documentsRequestedRu(data);
     case 'callRequested':
       return callRequestedRu(data);
+    case 'continueLink':
+      return {
+        subject: 'Ссылка для продолжения вашей заявки на кредит',
+        paragraphs: [
+          'Наш консультант отправил вам ссылку, по которой можно продолжить вашу заявку на кредит.',
+          'Она откроет заявку там, где вы остановились.',
+        ],
+        button: 'Продолжить заявку',
+        sms: 'Kreditkompass: ссылка для продолжения заявки:',
+      };
   }
 }
