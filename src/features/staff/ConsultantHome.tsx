@@ -1,12 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { ConsultantCalls } from './consultant/ConsultantCalls.tsx';
 
-/** The consultant's landing: the call queue comes with the next piece of work, and nothing stands in for it. */
+/** The consultant's landing: the calls to make, the search, and one application's page (./consultant/). */
 export function ConsultantHome() {
-  const { t } = useTranslation('staff');
-  return (
-    <section className="staff-card" aria-labelledby="staff-consultant-heading">
-      <h2 id="staff-consultant-heading">{t('consultant.heading')}</h2>
-      <p>{t('consultant.body')}</p>
-    </section>
-  );
+  return <ConsultantCalls />;
 }
