@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import lvStaff from '../../locales/lv/staff.json' with { type: 'json' };
 import ruStaff from '../../locales/ru/staff.json' with { type: 'json' };
+import lvConsultant from '../../locales/lv/staff-consultant.json' with { type: 'json' };
 import { E2E_STAFF_ADMIN_SECRET } from '../../playwright.config.ts';
 
 /**
@@ -107,7 +108,8 @@ test('an administrator enrols, adds a consultant and a compliance officer; roles
   await consultant.goto(consultantLink);
   await scan(consultant, 'the enrolment');
   await consultant.getByRole('button', { name: lvStaff.enrol.button }).click();
-  await expect(consultant.getByRole('heading', { name: lvStaff.consultant.heading })).toBeVisible();
+  await expect(consultant.getByRole('heading', { name: lvConsultant.queue.heading })).toBeVisible();
+  await expect(consultant.getByRole('heading', { name: lvConsultant.search.heading })).toBeVisible();
   await scan(consultant, "the consultant's page");
   const refused = await consultant.request.get(`http://localhost:${port}/api/staff/audit`);
   expect(refused.status()).toBe(403);
