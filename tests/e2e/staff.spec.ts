@@ -7,6 +7,7 @@ import lvStaff from '../../locales/lv/staff.json' with { type: 'json' };
 import ruStaff from '../../locales/ru/staff.json' with { type: 'json' };
 import lvConsultant from '../../locales/lv/staff-consultant.json' with { type: 'json' };
 import { E2E_STAFF_ADMIN_SECRET } from '../../playwright.config.ts';
+import { validApplication } from '../fixtures/application.ts';
 
 /**
  * The staff's foundation (issue 34) in Chromium with its virtual authenticator (CDP WebAuthn): the first
@@ -128,4 +129,61 @@ test('an administrator enrols, adds a consultant and a compliance officer; roles
   await scan(admin, 'the login');
   await admin.getByRole('button', { name: lvStaff.login.button }).click();
   await expect(admin.getByRole('heading', { name: lvStaff.members.heading })).toBeVisible();
+});
+
+test("a consultant finds a person's call in the queue, opens the application, sees contacts for a reason, notes and marks the call", async ({
+  browser,
+}) => {
+  const email = `call-${suffix}@example.lv`;
+  const { stdout } = await run(
+    process.execPath,
+    ['scripts/staff.ts', 'add', `calls-${suffix}@kreditkompass.lv`, 'consultant', 'Ilze'],
+    {
+      env: { ...process.env, STAFF_SERVER_URL: `http://127.0.0.1:${port}`, STAFF_ADMIN_SECRET: E2E_STAFF_ADMIN_SECRET },
+    },
+  );
+  const consultant = await withAuthenticator(browser);
+  // a person asks for a call, with a question
+  const submitted = await consultant.request.post('/api/applications', {
+    headers: { 'idempotency-key': `e2e-consultant-${suffix}` },
+    data: { language: 'lv', application: { ...validApplication, email } },
+  });
+  expect(submitted.status()).toBe(201);
+  const { token } = (await submitted.json()) as { token: string };
+  const slots = (await (await consultant.request.get('/api/consultant/slots')).json()) as {
+    days: { slots: string[] }[];
+  };
+  const asked = await consultant.request.post('/api/applications/callRequests', {
+    data: { token, slotStart: slots.days[1]?.slots[0], question: 'Vai varu atmaksāt ātrāk?', language: 'lv' },
+  });
+  expect(asked.status()).toBe(201);
+
+  await enrol(consultant, stdout.trim().split('\n').at(-1) ?? '');
+  await expect(consultant.getByRole('heading', { name: lvConsultant.queue.heading })).toBeVisible();
+  const row = consultant.getByRole('row', { name: /Vai varu atmaksāt ātrāk\?/ });
+  await expect(row).toBeVisible();
+  await scan(consultant, 'the call queue');
+  await row.getByRole('link', { name: new RegExp(lvConsultant.queue.open) }).click();
+  await expect(consultant).toHaveURL(/#calls\/[0-9a-f-]{36}$/);
+  await expect(consultant.getByRole('heading', { level: 2 })).toBeFocused();
+  await expect(consultant.getByText('••••••-•5097')).toBeVisible();
+  await expect(consultant.getByText(email)).toHaveCount(0);
+  await expect(consultant.getByText(lvConsultant.timeline.kinds.submitted)).toBeVisible();
+  await scan(consultant, "the application's page");
+
+  await consultant.getByLabel(lvConsultant.personal.reason).selectOption('callRequested');
+  await consultant.getByRole('button', { name: lvConsultant.personal.show }).click();
+  await expect(consultant.getByText(email)).toBeVisible();
+
+  await consultant.getByLabel(lvConsultant.notes.label).fill('Atzvanīt rīt.');
+  await consultant.getByRole('button', { name: lvConsultant.notes.add }).click();
+  await expect(consultant.getByText('Atzvanīt rīt.')).toBeVisible();
+  await consultant.getByRole('button', { name: lvConsultant.calls.called, exact: true }).click();
+  await expect(consultant.getByText(lvConsultant.calls.states.called, { exact: true }).first()).toBeVisible();
+  await scan(consultant, "the application's page after the call");
+
+  // in the queue no more
+  await consultant.getByRole('link', { name: lvConsultant.application.back }).click();
+  await expect(consultant.getByRole('heading', { name: lvConsultant.queue.heading })).toBeVisible();
+  await expect(consultant.getByRole('row', { name: /Vai varu atmaksāt ātrāk\?/ })).toHaveCount(0);
 });
