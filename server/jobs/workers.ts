@@ -17,6 +17,7 @@ import {
 import { sendWithdrawal } from '../applications/lender-withdrawal.ts';
 import { sendReviewRequest } from '../applications/review-request.ts';
 import { backfillPersonKeys } from '../account/person-key-backfill.ts';
+import { backfillCallRequestKeys } from '../staff/consultant/contact-keys-backfill.ts';
 import { deleteExpiredRevokedTokens } from '../applications/token-revocation.ts';
 import { deleteOldErasures, requeueUnsentErasureNotices } from '../account/erasure-notices.ts';
 import { deleteOldLoginAttempts } from '../account/login.ts';
@@ -104,4 +105,5 @@ export async function startWorkers(broker: Broker): Promise<void> {
   await sweepLenderRequests(broker);
   await resumeSmartIdSessions(broker);
   while ((await backfillPersonKeys(broker)) === 500);
+  while ((await backfillCallRequestKeys(broker)) === 500);
 }

@@ -13,6 +13,7 @@ import {
 } from '../../domain/staff-consultant-api.ts';
 import type { StaffRole } from '../../domain/staff-api.ts';
 import { applicationIdForToken } from '../../server/applications/lookup.ts';
+import { backfillCallRequestKeys } from '../../server/staff/consultant/contact-keys-backfill.ts';
 import { addStaffMember } from '../../server/staff/members.ts';
 import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
 import { submit } from '../support/flow.ts';
@@ -168,6 +169,17 @@ describe.each<Storage>(['pglite', 'postgres'])("the consultant's calls and appli
     // a text that is none of these is refused in the staff's language
     const bad = await asConsultant('POST', pathOf(consultant.consultantSearchApplications), { query: 'Jānis' });
     expect(bad.status).toBe(400);
+  });
+
+  it('gives call requests made before the search their contact keys, so the search finds them too', async () => {
+    await sql('UPDATE call_requests SET email_key = NULL, phone_key = NULL WHERE application_id = $1', [applicationId]);
+    const search = async () =>
+      applicationSearchAnswerSchema.parse(
+        await (await asConsultant('POST', pathOf(consultant.consultantSearchApplications), { query: email })).json(),
+      ).results;
+    expect(await search()).toEqual([]);
+    expect(await backfillCallRequestKeys(running.broker)).toBeGreaterThanOrEqual(1);
+    expect((await search()).map((found) => found.applicationId)).toEqual([applicationId]);
   });
 
   it("opens the application's page: the timeline has the submission and the call request, no contact shown", async () => {

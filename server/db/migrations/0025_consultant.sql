@@ -4,6 +4,8 @@
 ALTER TABLE call_requests ADD COLUMN email_key text, ADD COLUMN phone_key text;
 CREATE INDEX call_requests_email_key ON call_requests (email_key) WHERE email_key IS NOT NULL;
 CREATE INDEX call_requests_phone_key ON call_requests (phone_key) WHERE phone_key IS NOT NULL;
+-- the queue reads the waiting requests in this order (the older call_requests_slot has no tie-break)
+CREATE INDEX call_requests_queue ON call_requests (slot_start, id) WHERE state = 'requested';
 -- every call request of an application, whatever its state (the search's scope and the application's page)
 CREATE INDEX call_requests_application ON call_requests (application_id, created_at);
 -- who marked a call called or not reached, and when

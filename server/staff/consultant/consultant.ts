@@ -57,7 +57,7 @@ export async function callQueue(broker: Broker, staffId: string): Promise<CallQu
     shortId: shortIdOf(row.application_id),
     slotStart: new Date(row.slot_start).toISOString(),
     overdue: row.overdue,
-    firstName: firstNameOf(broker, { id: row.application_id, ...row }),
+    firstName: firstNameOf(broker, { ...row, id: row.application_id }),
     state: row.state,
     language: row.language,
     question: row.question_ciphertext
