@@ -16,7 +16,7 @@ import { applicationIdForToken } from '../../server/applications/lookup.ts';
 import { backfillCallRequestKeys } from '../../server/staff/consultant/contact-keys-backfill.ts';
 import { addStaffMember } from '../../server/staff/members.ts';
 import { startBroker, type RunningBroker, type Storage } from '../support/broker.ts';
-import { submit } from '../support/flow.ts';
+import { allLendersAnswered, identifyByBank, loginByBank, submit, waitForStatus } from '../support/flow.ts';
 import { softPasskey } from '../support/passkey.ts';
 import { present } from '../support/present.ts';
 
@@ -84,7 +84,7 @@ describe.each<Storage>(['pglite', 'postgres'])("the consultant's calls and appli
       body: JSON.stringify({ token, slotStart, question, language: 'lv' }),
     });
     expect(created.status).toBe(201);
-    return { applicationId: await applicationIdForToken(running.broker, token), slotStart };
+    return { applicationId: await applicationIdForToken(running.broker, token), slotStart, token };
   }
 
   const mails = async (to: string): Promise<Mail[]> =>
@@ -198,6 +198,26 @@ describe.each<Storage>(['pglite', 'postgres'])("the consultant's calls and appli
     expect(text).not.toContain('010180');
     expect(text).not.toContain('1800');
     expect(await audit('application.viewed', applicationId)).toHaveLength(1);
+  });
+
+  it('tells in the timeline the identification, each lender asked and its answer, messages sent and logins', async () => {
+    const other = await withCallRequest({ email: `t-${email}`, phoneNumber }, '');
+    await identifyByBank(base, other.token, 'approve');
+    await waitForStatus(base, other.token, allLendersAnswered);
+    await loginByBank(base, '010180-15097');
+    const page = consultantApplicationSchema.parse(
+      await (await asConsultant('GET', pathOf(consultant.consultantApplication, { id: other.applicationId }))).json(),
+    );
+    const kinds = page.timeline.map((event) => event.kind);
+    for (const kind of ['submitted', 'callRequested', 'identificationStarted', 'identified', 'sentToLender', 'login'])
+      expect(kinds).toContain(kind);
+    expect(kinds.some((kind) => kind === 'offerReceived' || kind === 'declined')).toBe(true);
+    const sent = page.timeline.find((event) => event.kind === 'sentToLender');
+    expect(sent?.lenderName).toBeTruthy();
+    expect(page.timeline.find((event) => event.kind === 'identified')?.detail).toBe('bank');
+    // newest last
+    const times = page.timeline.map((event) => event.at);
+    expect([...times].sort()).toEqual(times);
   });
 
   it('shows contacts and income only for a reason from the list, and writes the reason to the audit log', async () => {
