@@ -1,4 +1,5 @@
 import { callRequestsForExport } from '../applications/call-requests.ts';
+import { consultantNotesForExport } from '../staff/consultant/consultant.ts';
 import { STATES_OPEN_WITH_LENDERS } from '../../domain/application-lifecycle.ts';
 import { company } from '../../domain/company.ts';
 import type { EraseAnswer } from '../../domain/account-api.ts';
@@ -125,6 +126,7 @@ async function applicationExport(broker: Broker, row: ExportedRow) {
     chosenOfferId: row.chosen_offer_id,
     signUrl: row.sign_url,
     callRequests: await callRequestsForExport(broker, row.id),
+    consultantNotes: await consultantNotesForExport(broker, row.id),
     messages: notices.map((notice) => ({
       kind: notice.kind,
       channel: notice.channel,

@@ -265,6 +265,13 @@ describe.each<Storage>(['pglite', 'postgres'])("the consultant's calls and appli
     ]);
     expect(JSON.stringify(rows)).not.toContain('atmaksu');
     expect(await audit('application.noteAdded', applicationId)).toHaveLength(1);
+    // the person's own data export has what was written about them
+    const { setCookie } = await loginByBank(base, '010180-15097');
+    const exported = await fetch(`${base}/api/account/export`, { headers: { cookie: setCookie.split(';')[0] ?? '' } });
+    const data = (await exported.json()) as { applications: { consultantNotes?: { text: string }[] }[] };
+    expect(data.applications.flatMap((item) => item.consultantNotes ?? []).map((note) => note.text)).toContain(
+      'Jautā par pirmstermiņa atmaksu.\nAtzvanīt rīt.',
+    );
   });
 
   it('marks the call called with a note: it leaves the queue, and a second mark is refused', async () => {

@@ -342,3 +342,18 @@ export async function resendContinueLink(broker: Broker, staffId: string, applic
   });
   return { channels };
 }
+
+/**
+ * The consultants' notes on an application, for the person's data export (GDPR Art. 15): what was written and when;
+ * who wrote it stays the broker's (a member of staff is named in the audit log).
+ */
+export async function consultantNotesForExport(broker: Broker, applicationId: string) {
+  const { rows } = await broker.db.query<{ id: string; text_ciphertext: string; created_at: Date }>(
+    'SELECT id, text_ciphertext, created_at FROM consultant_notes WHERE application_id = $1 ORDER BY created_at, id',
+    [applicationId],
+  );
+  return rows.map((row) => ({
+    text: unseal(broker, row.id, 'consultantNote', row.text_ciphertext),
+    writtenAt: new Date(row.created_at).toISOString(),
+  }));
+}
