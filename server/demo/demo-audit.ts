@@ -1,7 +1,7 @@
 import type { Database, Sql } from '../db/database.ts';
 import { AUDIT_LOCK, GENESIS_HASH, recordHash } from '../staff/audit-log.ts';
 import type { DemoApplicationSummary } from './demo-application.ts';
-import { createDice, hash32 } from './demo-random.ts';
+import { createDice } from './demo-random.ts';
 import { DemoTable } from './demo-tables.ts';
 
 /**
@@ -34,7 +34,7 @@ interface Member {
 }
 
 async function demoStaff(sql: Sql, seed: string, now: Date): Promise<Member[]> {
-  const dice = createDice(hash32(`${seed}:staff`));
+  const dice = createDice(`${seed}:staff`);
   const members = DEMO_STAFF.map(([role, name, mailbox]) => ({
     id: dice.uuid(),
     role,
@@ -76,7 +76,7 @@ function history(
   members: readonly Member[],
   applications: readonly DemoApplicationSummary[],
 ): Entry[] {
-  const dice = createDice(hash32(`${seed}:audit`));
+  const dice = createDice(`${seed}:audit`);
   const consultants = members.filter((m) => m.role === 'consultant');
   const compliance = members.filter((m) => m.role === 'compliance');
   const entries: Entry[] = [];

@@ -108,7 +108,11 @@ function offerRow(journey: Journey, lender: DemoLender, requestId: string, at: n
 }
 
 /** A lender asks for documents first; the person answers (most do) or lets it run out. Answers when it decides. */
-function documentsFirst(journey: Journey, lender: DemoLender, askedAt: number): number | null {
+function documentsFirst(
+  journey: Journey,
+  lender: DemoLender,
+  askedAt: number,
+): { readonly at: number; readonly expired: boolean } | null {
   const { dice, rows, context } = journey;
   const requestId = dice.uuid();
   const due = askedAt + 7 * DAY;
@@ -141,7 +145,9 @@ function documentsFirst(journey: Journey, lender: DemoLender, askedAt: number): 
   notice(journey, 'documentsRequested', `documentsRequested:${requestId}`, askedAt + 20 * SECOND, true, {
     documentRequestId: requestId,
   });
-  return state === 'received' ? (answered ?? askedAt) + dice.logNormal(4, 1) * HOUR : null;
+  // the timeout watch ends the lender's wait once the due date passed unanswered
+  if (state === 'expired') return { at: due, expired: true };
+  return state === 'received' ? { at: (answered ?? askedAt) + dice.logNormal(4, 1) * HOUR, expired: false } : null;
 }
 
 /** Now and then a declined person asks for a human review; the lender upholds its decision (the usual answer). */
@@ -197,20 +203,17 @@ export function askLenders(journey: Journey, identifiedAt: number): LenderOutcom
             ? 'offer'
             : 'declined';
     if (state === 'timeout') answeredAt = sentAt + context.lenderTimeoutSeconds * SECOND;
-    if (index === documents && state !== 'timeout' && state !== 'failed') {
-      answeredAt = documentsFirst(journey, lender, answeredAt);
-      if (answeredAt === null) state = 'documents';
+    let failure: string | null =
+      state === 'timeout' ? 'no answer in time' : state === 'failed' ? dice.pick(['TimeoutError', 'HTTPError']) : null;
+    if (index === documents && state !== 'timeout' && state !== 'failed' && answeredAt <= now) {
+      const asked = documentsFirst(journey, lender, answeredAt);
+      answeredAt = asked?.at ?? null;
+      if (asked?.expired) [state, failure] = ['timeout', 'documents not provided in time'];
     }
     if (answeredAt !== null && answeredAt > now) answeredAt = null;
     const finalState = answeredAt === null ? 'sent' : state;
-    const failure =
-      finalState === 'declined'
-        ? dice.weighted(DECLINES)
-        : finalState === 'timeout'
-          ? 'no answer in time'
-          : finalState === 'failed'
-            ? dice.pick(['TimeoutError', 'HTTPError', 'TypeError'])
-            : null;
+    if (finalState === 'declined') failure = dice.weighted(DECLINES);
+    if (finalState === 'sent') failure = null;
     rows.lenderRequests.add(
       requestId,
       journey.id,

@@ -1,6 +1,7 @@
 /**
- * The demo data's dice: a small seeded generator (mulberry32), one stream an application, so an application's rows
- * depend on the seed and its number only, never on the batch it was made in or on the order of the others.
+ * The demo data's dice: a small seeded generator (sfc32, 128 bits of state), one stream an application, so an
+ * application's rows depend on the seed and its number only, never on the batch it was made in or on the order of
+ * the others. 32 bits of state would not do: a UUID made from them is one of 2^32, and two million of those collide.
  */
 export interface Dice {
   /** uniform in [0, 1) */
@@ -28,15 +29,21 @@ export function hash32(text: string): number {
   return hash >>> 0;
 }
 
-export function createDice(seed: number): Dice {
-  let state = seed >>> 0;
+/** The stream named by `name`: its four words of state are four hashes of the name. */
+export function createDice(name: string): Dice {
+  let [a, b, c, d] = [1, 2, 3, 4].map((salt) => hash32(`${salt}|${name}`)) as [number, number, number, number];
   const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    // sfc32 (Chris Doty-Humphrey's small fast counting generator)
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
   };
+  // the first outputs still show the seeding: let them go
+  for (let warm = 0; warm < 12; warm++) next();
   const hex = (length: number): string => {
     let out = '';
     while (out.length < length)
@@ -75,4 +82,4 @@ export function createDice(seed: number): Dice {
 }
 
 /** The stream of one application of a seed. */
-export const diceFor = (seed: string, index: number): Dice => createDice(hash32(`${seed}:${index}`));
+export const diceFor = (seed: string, index: number): Dice => createDice(`${seed}:${index}`);
