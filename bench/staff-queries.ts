@@ -13,6 +13,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { demoContextOf } from '../server/demo/demo-context.ts';
 import { seedDemo } from '../server/demo/seed-demo.ts';
 import { loadSandboxConfig, withSandboxLenders } from '../server/sandbox/sandbox-config.ts';
+import { findSandboxLender } from '../server/sandbox/lenders/catalogue.ts';
 import { createFieldCipher } from '../server/security/field-cipher.ts';
 import { startCluster } from '../tests/support/postgres-cluster.ts';
 import { STAFF_QUERY_CASES, type BenchSample } from './staff-query-cases.ts';
@@ -99,6 +100,7 @@ try {
     createFieldCipher(config.encryption.keys, config.encryption.currentKeyId),
     values.seed,
     now,
+    (id) => findSandboxLender(id)?.delay.medianSeconds,
   );
   const report = await seedDemo(db, context, { applications: Number(values.applications) });
   const analyzeStart = performance.now();

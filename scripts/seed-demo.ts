@@ -13,6 +13,7 @@ import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { DemoRefusal, seedDemo } from '../server/demo/seed-demo.ts';
 import { demoContextOf } from '../server/demo/demo-context.ts';
+import { findSandboxLender } from '../server/sandbox/lenders/catalogue.ts';
 import { createFieldCipher } from '../server/security/field-cipher.ts';
 import { loadSandboxConfig, withSandboxLenders } from '../server/sandbox/sandbox-config.ts';
 
@@ -76,6 +77,8 @@ async function main(): Promise<number> {
       createFieldCipher(config.encryption.keys, config.encryption.currentKeyId),
       values.seed,
       new Date(),
+      // the sandbox's lenders answer as fast as they state; other lenders as banks and non-banks usually do
+      (id) => findSandboxLender(id)?.delay.medianSeconds,
     );
     console.log(`seeding ${applications} demo applications (seed ${values.seed}) into ${db.kind} …`);
     const report = await seedDemo(db, context, {

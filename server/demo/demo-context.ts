@@ -11,12 +11,21 @@ export const DEMO_PUBLISHERS = [
   'kreditu-salidzinajums.lv',
 ];
 
-/** What the seed takes from the server's configuration: its lenders, publishers, keys and times. */
-export function demoContextOf(config: BrokerConfig, cipher: FieldCipher, seed: string, now: Date): DemoContext {
+/**
+ * What the seed takes from the server's configuration: its lenders, publishers, keys and times. `answerSeconds`
+ * knows a lender's usual answer time where the caller does (the sandbox's lenders state theirs).
+ */
+export function demoContextOf(
+  config: BrokerConfig,
+  cipher: FieldCipher,
+  seed: string,
+  now: Date,
+  answerSeconds: (lenderId: string) => number | undefined = () => undefined,
+): DemoContext {
   return {
     seed,
     now,
-    lenders: config.lenders,
+    lenders: config.lenders.map((lender) => ({ ...lender, medianAnswerSeconds: answerSeconds(lender.id) })),
     publishers: [...new Set([...config.publisherKeys.map((key) => key.publisherId), ...DEMO_PUBLISHERS])],
     cipher,
     lookupKey: config.lookupKey,

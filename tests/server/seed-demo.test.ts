@@ -11,6 +11,7 @@ import { demoContextOf } from '../../server/demo/demo-context.ts';
 import type { DemoContext } from '../../server/demo/demo-journey.ts';
 import { DemoRefusal, seedDemo } from '../../server/demo/seed-demo.ts';
 import { loadSandboxConfig, withSandboxLenders } from '../../server/sandbox/sandbox-config.ts';
+import { findSandboxLender } from '../../server/sandbox/lenders/catalogue.ts';
 import { createFieldCipher } from '../../server/security/field-cipher.ts';
 import { verifyAuditChain } from '../../server/staff/audit-log.ts';
 import { createDatabase, type Storage } from '../support/broker.ts';
@@ -22,7 +23,8 @@ const config = withSandboxLenders(
   loadSandboxConfig({}, 'http://127.0.0.1:3000'),
 );
 const cipher = createFieldCipher(config.encryption.keys, config.encryption.currentKeyId);
-const contextOf = (seed: string): DemoContext => demoContextOf(config, cipher, seed, NOW);
+const contextOf = (seed: string): DemoContext =>
+  demoContextOf(config, cipher, seed, NOW, (id) => findSandboxLender(id)?.delay.medianSeconds);
 
 async function freshDatabase(storage: Storage): Promise<Database> {
   const db = await openDatabase(
