@@ -6,6 +6,9 @@
  * issue 34; exits 1 when a case is over it.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config/config.ts';
 import { openDatabase, type Database } from '../server/db/database.ts';
@@ -81,6 +84,13 @@ async function time(
 }
 
 // a bulk load's settings: WAL enough that no checkpoint interrupts the seed, and room for its indexes in memory
+/** What the bench printed, also kept in bench/results/staff-queries.md. */
+const lines: string[] = [];
+const say = (line: string): void => {
+  console.log(line);
+  lines.push(line);
+};
+
 const cluster = await startCluster(['max_wal_size=8GB', 'checkpoint_timeout=1h', 'shared_buffers=512MB']);
 let failed = 0;
 try {
@@ -110,26 +120,37 @@ try {
     await db.query<{ size: string }>('SELECT pg_size_pretty(pg_database_size(current_database())) AS size')
   ).rows;
   const totalRows = Object.values(report.rows).reduce((sum, count) => sum + count, report.auditRecords);
-  console.log(
+  say(
     `PostgreSQL ${(await db.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v}, ${config.lenders.length} lenders`,
   );
-  console.log(
+  say(
     `seed: ${report.applications} applications, ${totalRows} rows (${report.auditRecords} audit records) in ${(report.milliseconds / 1000).toFixed(1)} s (${(report.makingMilliseconds / 1000).toFixed(1)} s of it making rows); ANALYZE ${(analyzeMs / 1000).toFixed(1)} s; database ${size?.size}`,
   );
   const sample = await sampleOf(db, now, config.lenders[0]?.id ?? '');
   const runs = Number(values.runs);
   const width = Math.max(...STAFF_QUERY_CASES.map((c) => c.name.length));
-  console.log(`\n${'query'.padEnd(width)}  median ms     p95 ms     rows  budget ${BUDGET_MS} ms`);
+  say(`\n${'query'.padEnd(width)}  median ms     p95 ms     rows  budget ${BUDGET_MS} ms`);
   for (const staffCase of STAFF_QUERY_CASES) {
     const result = await time(db, sample, staffCase.run, runs);
     const pass = result.p95 <= BUDGET_MS;
     if (!pass) failed++;
-    console.log(
+    say(
       `${staffCase.name.padEnd(width)}  ${result.median.toFixed(1).padStart(9)}  ${result.p95.toFixed(1).padStart(9)}  ${String(result.rows).padStart(7)}  ${pass ? 'PASS' : 'FAIL'}`,
     );
   }
-  console.log(
+  say(
     `\n${STAFF_QUERY_CASES.length - failed} of ${STAFF_QUERY_CASES.length} within ${BUDGET_MS} ms (p95 of ${runs} warm runs)`,
+  );
+  say(
+    `(machine load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')} at the end)`,
+  );
+  const results = join(import.meta.dirname, 'results');
+  mkdirSync(results, { recursive: true });
+  writeFileSync(
+    join(results, 'staff-queries.md'),
+    `# npm run bench:staff\n\n\`\`\`text\n${lines.join('\n')}\n\`\`\`\n`,
   );
   await db.close();
 } finally {
