@@ -20,7 +20,7 @@ export interface AuditEntry {
 
 export const GENESIS_HASH = '0'.repeat(64);
 // one writer at a time: the chain's next link needs the last one
-const AUDIT_LOCK = 7204152;
+export const AUDIT_LOCK = 7204152;
 
 /** JSON with every object's keys sorted: jsonb keeps no order, so the hash must not depend on one. */
 function canonicalJson(value: unknown): string {

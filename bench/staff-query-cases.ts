@@ -1,0 +1,71 @@
+import type { Database } from '../server/db/database.ts';
+import { searchAuditLog } from '../server/staff/audit-log.ts';
+
+/**
+ * The staff's queries `npm run bench:staff` times on a year of demo data (bench/staff-queries.ts). Each case runs a
+ * query the way its route runs it and returns what the route would read; the bench counts the rows of the answer
+ * (an array, or the first array among the answer's fields). A new area adds its list here and spreads it into
+ * STAFF_QUERY_CASES, one line.
+ */
+
+/** Real values of the seeded database for the cases' parameters, looked up once before the timing. */
+export interface BenchSample {
+  /** the seed's "now": the newest application is a little before it */
+  readonly now: Date;
+  /** an application a consultant opened (the audit log names it) */
+  readonly applicationId: string;
+  /** its applicant's keyed personal code (applications.person_key) */
+  readonly personKey: string;
+  /** a consultant with a year of records */
+  readonly staffId: string;
+  /** the publisher with the most applications */
+  readonly publisherId: string;
+  /** a configured lender */
+  readonly lenderId: string;
+}
+
+export interface StaffQueryCase {
+  readonly name: string;
+  readonly run: (db: Database, sample: BenchSample) => Promise<unknown>;
+}
+
+/** YYYY-MM-DD of `days` before the sample's now (the audit search takes days). */
+export const dayBefore = (sample: BenchSample, days: number): string =>
+  new Date(sample.now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+
+// the audit log's page and export sizes, as server/http/staff-routes.ts asks them
+const AUDIT_PAGE = 100;
+const AUDIT_EXPORT = 100_000;
+
+export const AUDIT_LOG_CASES: readonly StaffQueryCase[] = [
+  { name: 'audit log: newest page', run: (db) => searchAuditLog(db, {}, AUDIT_PAGE) },
+  {
+    name: 'audit log: one member, 30 days',
+    run: (db, s) => searchAuditLog(db, { staffId: s.staffId, from: dayBefore(s, 30), to: dayBefore(s, 0) }, AUDIT_PAGE),
+  },
+  {
+    name: 'audit log: one application',
+    run: (db, s) => searchAuditLog(db, { applicationId: s.applicationId }, AUDIT_PAGE),
+  },
+  {
+    name: 'audit log: one action, a quarter',
+    run: (db, s) =>
+      searchAuditLog(db, { action: 'application.viewed', from: dayBefore(s, 120), to: dayBefore(s, 30) }, AUDIT_PAGE),
+  },
+  {
+    name: 'audit log: an action never taken, all time',
+    run: (db) => searchAuditLog(db, { action: 'staff.removed' }, AUDIT_PAGE),
+  },
+  {
+    name: 'audit log: member and action, a year',
+    run: (db, s) =>
+      searchAuditLog(db, { staffId: s.staffId, action: 'application.viewed', from: dayBefore(s, 365) }, AUDIT_PAGE),
+  },
+  {
+    name: 'audit log: CSV export of a month',
+    run: (db, s) => searchAuditLog(db, { from: dayBefore(s, 60), to: dayBefore(s, 30) }, AUDIT_EXPORT),
+  },
+];
+
+/** Every case the bench times. */
+export const STAFF_QUERY_CASES: readonly StaffQueryCase[] = [...AUDIT_LOG_CASES];
