@@ -1,5 +1,12 @@
 import type { Database } from '../server/db/database.ts';
 import { searchAuditLog } from '../server/staff/audit-log.ts';
+import {
+  callQueueRows,
+  findByApplicationId,
+  findByContactKey,
+  findByShortId,
+} from '../server/staff/consultant/queries.ts';
+import { timelineOf } from '../server/staff/consultant/timeline.ts';
 
 /**
  * The staff's queries `npm run bench:staff` times on a year of demo data (bench/staff-queries.ts). Each case runs a
@@ -67,5 +74,17 @@ export const AUDIT_LOG_CASES: readonly StaffQueryCase[] = [
   },
 ];
 
+// a keyed hash's shape (43 base64url characters): the index answers a miss as it answers a hit
+const SOME_CONTACT_KEY = 'k'.repeat(43);
+
+export const CONSULTANT_CASES: readonly StaffQueryCase[] = [
+  { name: 'consultant: the open call queue', run: (db) => callQueueRows(db) },
+  { name: 'consultant: search by application id', run: (db, s) => findByApplicationId(db, s.applicationId) },
+  { name: 'consultant: search by short id', run: (db, s) => findByShortId(db, s.applicationId.slice(0, 8)) },
+  { name: "consultant: search by an e-mail's key", run: (db) => findByContactKey(db, 'email', SOME_CONTACT_KEY) },
+  { name: "consultant: search by a phone's key", run: (db) => findByContactKey(db, 'phone', SOME_CONTACT_KEY) },
+  { name: "consultant: an application's timeline", run: (db, s) => timelineOf(db, new Map(), s.applicationId) },
+];
+
 /** Every case the bench times. */
-export const STAFF_QUERY_CASES: readonly StaffQueryCase[] = [...AUDIT_LOG_CASES];
+export const STAFF_QUERY_CASES: readonly StaffQueryCase[] = [...AUDIT_LOG_CASES, ...CONSULTANT_CASES];
