@@ -137,26 +137,40 @@ export async function registerDataRequest(
   return requestOf(await rowById(broker.db, id));
 }
 
-async function openRequest(sql: Sql, id: string, kind: DataRequest['kind']): Promise<DataRequestRow> {
-  const row = await rowById(sql, id, true);
-  if (row.kind !== kind || row.state !== 'received') throw new Refusal('wrongState');
-  return row;
-}
+// an erasure that crashed half-way leaves its claim behind: after this long another may take the request over
+const CLAIM_MINUTES = 5;
 
-/** Carries out an erasure request with the account's own erasure; the request is done once it ran. */
+/**
+ * Carries out an erasure request with the account's own erasure; the request is done once it ran. The request is
+ * claimed first (closed_at set while still received), so a second click meanwhile is refused instead of erasing
+ * again, which would record a second, empty erasure for the person to see.
+ */
 export async function eraseForRequest(
   broker: Broker,
   staffId: string,
   id: string,
 ): Promise<{ request: DataRequest; erasure: EraseAnswer }> {
-  const row = await openRequest(broker.db, id, 'erasure');
-  const erasure = await erasePersonData(broker, row.person_key);
+  const row = await rowById(broker.db, id);
+  if (row.kind !== 'erasure') throw new Refusal('wrongState');
+  const claimed = await broker.db.query(
+    `UPDATE data_requests SET closed_by = $2, closed_at = now()
+     WHERE id = $1 AND state = 'received'
+       AND (closed_at IS NULL OR closed_at < now() - make_interval(mins => $3))
+     RETURNING id`,
+    [id, staffId, CLAIM_MINUTES],
+  );
+  if (claimed.rows.length === 0) throw new Refusal('wrongState');
+  let erasure: EraseAnswer;
+  try {
+    erasure = await erasePersonData(broker, row.person_key);
+  } catch (error) {
+    await broker.db.query('UPDATE data_requests SET closed_by = NULL, closed_at = NULL WHERE id = $1', [id]);
+    throw error;
+  }
   await broker.db.transaction(async (tx) => {
-    // a second click while the first erasure ran finds it done, and erased nothing the first did not
-    await openRequest(tx, id, 'erasure');
     await tx.query(
-      `UPDATE data_requests SET state = 'done', closed_by = $2, closed_at = now(), deleted_applications = $3,
-         lenders_told = $4 WHERE id = $1`,
+      `UPDATE data_requests SET state = 'done', closed_at = now(), deleted_applications = $3, lenders_told = $4
+       WHERE id = $1 AND closed_by = $2`,
       [id, staffId, erasure.deletedApplications, erasure.lendersToBeTold.length],
     );
     await writeAudit(tx, {
@@ -201,7 +215,8 @@ export async function exportForRequest(broker: Broker, staffId: string, id: stri
 export async function refuseRequest(broker: Broker, staffId: string, id: string, reason: string): Promise<DataRequest> {
   await broker.db.transaction(async (tx) => {
     const row = await rowById(tx, id, true);
-    if (row.state !== 'received') throw new Refusal('wrongState');
+    // an erasure under way has claimed the request: it ends it
+    if (row.state !== 'received' || row.closed_at !== null) throw new Refusal('wrongState');
     await tx.query(
       `UPDATE data_requests SET state = 'refused', refusal_reason = $2, closed_by = $3, closed_at = now() WHERE id = $1`,
       [id, reason, staffId],
