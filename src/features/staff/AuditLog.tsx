@@ -1,14 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../domain/language.ts';
 import type { AuditAnswer, AuditQuery } from '../../../domain/staff-api.ts';
 import type { StaffDirectoryEntry } from '../../../domain/staff-compliance-api.ts';
-import { createStaffComplianceClient } from '../../api/staff-compliance-client.ts';
 import { auditCsvHref } from '../../api/staff-client.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { useComplianceClient } from './compliance/compliance-hooks.ts';
 import { messageOf, useStaffClient } from './staff-context.ts';
 
 const FILTERS = ['from', 'to', 'action', 'applicationId'] as const;
@@ -29,14 +28,12 @@ const rigaMoment = (language: string, iso: string) =>
 
 /** Every member ever added, removed ones too (their old records stay searchable); the list is compliance's own. */
 function useStaffDirectory(): StaffDirectoryEntry[] {
-  const { i18n } = useTranslation('staff');
+  const client = useComplianceClient();
   const [members, setMembers] = useState<StaffDirectoryEntry[]>([]);
   useEffect(() => {
     // without the list the picker offers every member only: the search itself still works
-    createStaffComplianceClient(i18n.language as Language)
-      .staffDirectory()
-      .then(setMembers, () => setMembers([]));
-  }, [i18n.language]);
+    client.staffDirectory().then(setMembers, () => setMembers([]));
+  }, [client]);
   return members;
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import './compliance.css';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../domain/language.ts';
@@ -9,11 +9,15 @@ import { formatShortDate } from '../../../ui/format-date.ts';
 
 export const NAMESPACE = 'staff-compliance';
 
+/** A client given from outside (a component test's); without one, the pages make their own. */
+export const ComplianceClientContext = createContext<StaffComplianceClient | null>(null);
+
 /** The compliance client in the page's language, for errors in it. */
 export function useComplianceClient(): StaffComplianceClient {
   const { i18n } = useTranslation(NAMESPACE);
+  const given = useContext(ComplianceClientContext);
   const language = i18n.language as Language;
-  return useMemo(() => createStaffComplianceClient(language), [language]);
+  return useMemo(() => given ?? createStaffComplianceClient(language), [given, language]);
 }
 
 /** A refusal as a form shows it: the server's words, and each field's own. */
@@ -22,10 +26,15 @@ export interface FormError {
   readonly fields: Readonly<Record<string, string>>;
 }
 
-export const formErrorOf = (caught: unknown, fallback: string): FormError => ({
-  message: caught instanceof Error && caught.message ? caught.message : fallback,
-  fields: (caught as { fields?: Readonly<Record<string, string>> }).fields ?? {},
-});
+export const formErrorOf = (caught: unknown, fallback: string): FormError => {
+  const { status, message, fields } = caught as {
+    status?: number | null;
+    message?: string;
+    fields?: FormError['fields'];
+  };
+  // no answer from the server (network, an unreadable answer): the client's own words are English, the page's are not
+  return { message: status && message ? message : fallback, fields: fields ?? {} };
+};
 
 /** A list loaded as the page opens and again on `reload`; a failure is shown, not thrown. */
 export function useList<T>(load: () => Promise<T[]>) {
@@ -53,8 +62,11 @@ export function useRigaFormat() {
   return useMemo(() => {
     const moment = new Intl.DateTimeFormat(intlLocale[language], {
       timeZone: 'Europe/Riga',
-      dateStyle: 'short',
-      timeStyle: 'short',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
     });
     return {
       day: (day: string) => formatShortDate(language, `${day}T12:00:00Z`),
