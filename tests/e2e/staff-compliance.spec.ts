@@ -79,6 +79,8 @@ async function complianceOfficer(browser: Browser): Promise<Page> {
 }
 
 test("the compliance officer's registers: picker, data requests, complaints, review requests", async ({ browser }) => {
+  // three members' logins and eleven axe scans at two widths: longer than one page's journey
+  test.setTimeout(180_000);
   const page = await complianceOfficer(browser);
 
   // the audit search by a member picked by name

@@ -294,12 +294,13 @@ describe.each<Storage>(['pglite', 'postgres'])("the compliance officer's registe
     });
     expect(complaint.status).toBe(400);
     expect(Object.keys(((await complaint.json()) as { fields: Record<string, string> }).fields)).toEqual(['channel']);
-    // an application that is not there
+    // an application that is not there (mistyped, or erased) is named on its field
     const unknown = await post(pathOf(compliance.registerDataRequest), {
       ...valid,
       applicationId: '00000000-0000-4000-8000-000000000000',
     });
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ fields: { applicationId: 'Vērtība norādīta nepareizi' } });
   });
 
   it('gives a complaint 15 Latvian working days, skipping weekends and a public holiday, and records the answer', async () => {

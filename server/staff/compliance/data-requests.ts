@@ -95,7 +95,8 @@ async function personKeyFor(broker: Broker, body: RegisterDataRequestBody): Prom
       body.applicationId,
     ])
   ).rows;
-  if (!row) throw new Refusal('unknownApplication');
+  // named on the form's field: a mistyped id, or an application erased or deleted at the end of its retention
+  if (!row) throw new ApiProblem(400, 'validation', { applicationId: 'invalidValue' });
   // an application from before person keys were kept has none yet: the backfill gives it one from its code
   if (!row.person_key) throw new ApiProblem(409, 'wrongState');
   return row.person_key;
