@@ -8,6 +8,7 @@ import * as publishers from './publishers.ts';
 import * as referenceData from './reference-data.ts';
 import * as staff from './staff.ts';
 import * as staffConsultant from './staff-consultant.ts';
+import * as staffCompliance from './staff-compliance.ts';
 import * as status from './status.ts';
 import * as unpublished from './unpublished.ts';
 
@@ -28,6 +29,7 @@ const modules = [
   unpublished,
   staff,
   staffConsultant,
+  staffCompliance,
 ];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>

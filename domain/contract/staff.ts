@@ -16,6 +16,7 @@ import {
 } from '../staff-api.ts';
 import { CONSULTANT_ACCESS } from './staff-consultant.ts';
 import { defineEndpoint, definePrivateRoute, type EndpointDefinition, type ErrorStatus } from './define-endpoint.ts';
+import { COMPLIANCE_ACCESS } from './staff-compliance.ts';
 
 /**
  * The staff's back office (issue 34), under /api/staff, where the staff's own session cookie goes and nowhere
@@ -189,6 +190,7 @@ const MEMBERS_ACCESS: StaffAccess = [
 export const STAFF_ACCESS: ReadonlyMap<EndpointDefinition, readonly StaffRole[]> = new Map([
   ...MEMBERS_ACCESS,
   ...CONSULTANT_ACCESS,
+  ...COMPLIANCE_ACCESS,
 ]);
 
 const LOCAL_ONLY =

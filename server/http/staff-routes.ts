@@ -27,6 +27,7 @@ import { createStaffSession, endStaffSession, staffSessionCookieOf, type StaffSe
 import { ApiProblem } from './problem.ts';
 import { sessionOf, staffRouteOf } from './staff-guard.ts';
 import { registerConsultantRoutes } from './staff-consultant-routes.ts';
+import { registerComplianceRoutes } from './staff-compliance-routes.ts';
 import { privateRoute } from './route.ts';
 
 const AUDIT_PAGE = 100;
@@ -42,6 +43,7 @@ const STAFF_AREAS: readonly ((app: FastifyInstance, broker: Broker) => void)[] =
   registerGuardedRoutes,
   registerLoginRoutes,
   registerConsultantRoutes,
+  registerComplianceRoutes,
 ];
 
 /** The staff's back office: passkey login, the members (administrators), the audit log (compliance), and the rest. */

@@ -1,24 +1,49 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditAnswer, AuditQuery } from '../../../domain/staff-api.ts';
+import type { StaffDirectoryEntry } from '../../../domain/staff-compliance-api.ts';
 import { auditCsvHref } from '../../api/staff-client.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { useComplianceClient } from './compliance/compliance-hooks.ts';
 import { messageOf, useStaffClient } from './staff-context.ts';
 
 const FILTERS = ['from', 'to', 'action', 'applicationId'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 const EMPTY: Filters = { from: '', to: '', action: '', applicationId: '' };
 
-const queryOf = (filters: Filters): AuditQuery =>
-  Object.fromEntries(FILTERS.flatMap((key) => (filters[key].trim() ? [[key, filters[key].trim()]] : []))) as AuditQuery;
+// the picker's "every member": a select's empty value is its placeholder, which cannot be chosen again
+const ANY_MEMBER = '*';
+
+const queryOf = (filters: Filters, staffId: string): AuditQuery =>
+  Object.fromEntries([
+    ...FILTERS.flatMap((key) => (filters[key].trim() ? [[key, filters[key].trim()]] : [])),
+    ...(staffId === ANY_MEMBER ? [] : [['staffId', staffId]]),
+  ]) as AuditQuery;
+
+const rigaMoment = (language: string, iso: string) =>
+  new Date(iso).toLocaleString(language === 'ru' ? 'ru-RU' : 'lv-LV', { timeZone: 'Europe/Riga' });
+
+/** Every member ever added, removed ones too (their old records stay searchable); the list is compliance's own. */
+function useStaffDirectory(): StaffDirectoryEntry[] {
+  const client = useComplianceClient();
+  const [members, setMembers] = useState<StaffDirectoryEntry[]>([]);
+  useEffect(() => {
+    // without the list the picker offers every member only: the search itself still works
+    client.staffDirectory().then(setMembers, () => setMembers([]));
+  }, [client]);
+  return members;
+}
 
 /** The compliance officer's audit log: search by period, action or application, and the same search as CSV. */
 export function AuditLog() {
   const { t } = useTranslation('staff');
   const client = useStaffClient();
   const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [staffId, setStaffId] = useState(ANY_MEMBER);
+  const members = useStaffDirectory();
   const [answer, setAnswer] = useState<AuditAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -28,7 +53,7 @@ export function AuditLog() {
     setPending(true);
     setError(null);
     try {
-      setAnswer(await client.searchAudit(queryOf(filters)));
+      setAnswer(await client.searchAudit(queryOf(filters, staffId)));
     } catch (caught) {
       setError(messageOf(caught, t('errors.generic')));
     } finally {
@@ -48,11 +73,24 @@ export function AuditLog() {
             onChange={(value) => setFilters((current) => ({ ...current, [key]: value }))}
           />
         ))}
+        <Select
+          label={t('audit.staffId')}
+          placeholder={t('audit.anyMember')}
+          value={staffId}
+          onChange={setStaffId}
+          options={[
+            { id: ANY_MEMBER, label: t('audit.anyMember') },
+            ...members.map((member) => {
+              const label = `${member.name || member.email} <${member.email}>`;
+              return { id: member.id, label: member.removed ? t('audit.removedMember', { member: label }) : label };
+            }),
+          ]}
+        />
         <div className="staff-actions">
           <Button type="submit" isPending={pending}>
             {t('audit.search')}
           </Button>
-          <a className="button button--secondary" href={auditCsvHref(queryOf(filters))} download>
+          <a className="button button--secondary" href={auditCsvHref(queryOf(filters, staffId))} download>
             {t('audit.csv')}
           </a>
         </div>
@@ -64,7 +102,7 @@ export function AuditLog() {
 }
 
 function AuditResults({ answer }: { answer: AuditAnswer }) {
-  const { t } = useTranslation('staff');
+  const { t, i18n } = useTranslation('staff');
   if (answer.records.length === 0) return <p role="status">{t('audit.empty')}</p>;
   return (
     <>
@@ -90,7 +128,7 @@ function AuditResults({ answer }: { answer: AuditAnswer }) {
             {answer.records.map((record) => (
               <tr key={record.seq}>
                 <th scope="row">{record.seq}</th>
-                <td>{new Date(record.at).toLocaleString()}</td>
+                <td>{rigaMoment(i18n.language, record.at)}</td>
                 <td>{record.staffEmail ?? t('audit.noMember')}</td>
                 <td>{record.action}</td>
                 <td>{record.applicationId ?? ''}</td>

@@ -2,6 +2,9 @@ import type { ComponentType } from 'react';
 import type { StaffMe, StaffRole } from '../../../domain/staff-api.ts';
 import { AuditLog } from './AuditLog.tsx';
 import { ConsultantHome } from './ConsultantHome.tsx';
+import { Complaints } from './compliance/Complaints.tsx';
+import { DataRequests } from './compliance/DataRequests.tsx';
+import { ReviewRequests } from './compliance/ReviewRequests.tsx';
 import { StaffMembers } from './StaffMembers.tsx';
 
 /** One page of a role's part of /staff: its id is the address's hash, its title the `sections.<id>` words. */
@@ -13,6 +16,11 @@ export interface StaffSection {
 /** Each role's pages, the first its landing; a role sees only its own (the server refuses it the others' APIs). */
 export const STAFF_SECTIONS: Readonly<Record<StaffRole, readonly StaffSection[]>> = {
   consultant: [{ id: 'calls', Component: ConsultantHome }],
-  compliance: [{ id: 'audit', Component: AuditLog }],
+  compliance: [
+    { id: 'audit', Component: AuditLog },
+    { id: 'dataRequests', Component: DataRequests },
+    { id: 'complaints', Component: Complaints },
+    { id: 'reviews', Component: ReviewRequests },
+  ],
   administrator: [{ id: 'members', Component: StaffMembers }],
 };
