@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { ApiRequestError } from '../../api/broker-client.ts';
 import type { StaffClient } from '../../api/staff-client.ts';
 
 /** The staff page's client, given once by StaffApp. */
@@ -10,6 +11,9 @@ export function useStaffClient(): StaffClient {
   return client;
 }
 
-/** The server's words for a refusal, else the page's own. */
+/**
+ * The server's words for a refusal (it answers in the member's language), else the page's own: the client's words
+ * for a failure without an answer (no network, an odd answer) are not the member's language.
+ */
 export const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
+  error instanceof ApiRequestError && error.status !== null && error.message ? error.message : fallback;
