@@ -7,6 +7,7 @@ import * as messages from './messages.ts';
 import * as publishers from './publishers.ts';
 import * as referenceData from './reference-data.ts';
 import * as staff from './staff.ts';
+import * as staffReports from './staff-reports.ts';
 import * as status from './status.ts';
 import * as unpublished from './unpublished.ts';
 
@@ -26,6 +27,7 @@ const modules = [
   publishers,
   unpublished,
   staff,
+  staffReports,
 ];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>

@@ -14,6 +14,7 @@ import {
   staffMeSchema,
   type StaffRole,
 } from '../staff-api.ts';
+import { REPORTS_ACCESS } from './staff-reports.ts';
 import { defineEndpoint, definePrivateRoute, type EndpointDefinition, type ErrorStatus } from './define-endpoint.ts';
 
 /**
@@ -185,7 +186,10 @@ const MEMBERS_ACCESS: StaffAccess = [
  * Who may call each staff endpoint, every area's (each area's contract file lists its own); every one not named
  * here is the login's, open to anyone.
  */
-export const STAFF_ACCESS: ReadonlyMap<EndpointDefinition, readonly StaffRole[]> = new Map([...MEMBERS_ACCESS]);
+export const STAFF_ACCESS: ReadonlyMap<EndpointDefinition, readonly StaffRole[]> = new Map([
+  ...MEMBERS_ACCESS,
+  ...REPORTS_ACCESS,
+]);
 
 const LOCAL_ONLY =
   'the local administration (npm run staff, npm run audit:verify): answered only to this machine, with the ' +

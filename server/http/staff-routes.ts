@@ -1,7 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import type { EndpointDefinition } from '../../domain/contract/define-endpoint.ts';
 import {
   addStaff,
   exportAudit,
@@ -11,7 +10,6 @@ import {
   removeStaff,
   renewStaffEnrolment,
   searchAudit,
-  STAFF_ACCESS,
   staffEnrolmentOptions,
   staffEnrolmentVerify,
   staffLoginOptions,
@@ -20,41 +18,22 @@ import {
   staffMe,
 } from '../../domain/contract/staff.ts';
 import { adminAddStaffBodySchema, type AuditQuery, type StaffMe } from '../../domain/staff-api.ts';
-import { Refusal } from '../applications/refusal.ts';
 import type { Broker } from '../broker.ts';
 import { auditCsv, searchAuditLog, verifyAuditChain, writeAudit } from '../staff/audit-log.ts';
 import { addStaffMember, listStaffMembers, removeStaffMember, renewEnrolment } from '../staff/members.ts';
 import { enrolmentOptions, loginOptions, verifyEnrolment, verifyLogin } from '../staff/passkeys.ts';
 import { relyingPartyOf } from '../staff/relying-party.ts';
-import {
-  createStaffSession,
-  endStaffSession,
-  staffSessionCookieOf,
-  touchStaffSession,
-  type StaffSession,
-} from '../staff/sessions.ts';
+import { createStaffSession, endStaffSession, staffSessionCookieOf, type StaffSession } from '../staff/sessions.ts';
 import { ApiProblem } from './problem.ts';
-import { privateRoute, route, type EndpointHandler } from './route.ts';
-import { perMinute, perMinuteOfBody } from './route-options.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    staffSession?: StaffSession;
-  }
-}
+import { sessionOf, staffRouteOf } from './staff-guard.ts';
+import { registerStaffReportRoutes } from './staff-reports-routes.ts';
+import { privateRoute } from './route.ts';
 
 const AUDIT_PAGE = 100;
 const AUDIT_EXPORT_MAX = 100_000;
 
-// what the staff see is never kept by a browser or a proxy
-const privately = {
-  onSend: async (_request: FastifyRequest, reply: FastifyReply) => void reply.header('cache-control', 'no-store'),
-};
-
-export const sessionOf = (request: FastifyRequest): StaffSession => {
-  if (!request.staffSession) throw new Refusal('staffNotLoggedIn');
-  return request.staffSession;
-};
+// the guard lives in staff-guard.ts, which each area's routes import without importing this file back
+export { sessionOf, staffRouteOf };
 
 const meOf = ({ id, email, name, role, language }: StaffSession): StaffMe => ({ id, email, name, role, language });
 
@@ -62,6 +41,7 @@ const meOf = ({ id, email, name, role, language }: StaffSession): StaffMe => ({ 
 const STAFF_AREAS: readonly ((app: FastifyInstance, broker: Broker) => void)[] = [
   registerGuardedRoutes,
   registerLoginRoutes,
+  registerStaffReportRoutes,
 ];
 
 /** The staff's back office: passkey login, the members (administrators), the audit log (compliance), and the rest. */
@@ -71,35 +51,6 @@ export async function registerStaffRoutes(app: FastifyInstance, broker: Broker):
     for (const register of STAFF_AREAS) register(staff, broker);
   });
   registerLocalRoutes(app, broker);
-}
-
-/** Registers a staff endpoint with the guard its roles in STAFF_ACCESS ask for, or none for the login's. */
-export function staffRouteOf(app: FastifyInstance, broker: Broker) {
-  const cookie = staffSessionCookieOf(broker.config.publicBaseUrl);
-  // before the body's schema: a caller without the right session learns nothing of what the route takes
-  const guardFor = (roles: readonly string[]) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const id = request.cookies[cookie.name];
-    const session = id ? await touchStaffSession(broker.db, id) : null;
-    if (!session) {
-      if (id) reply.clearCookie(cookie.name, cookie.options);
-      throw new Refusal('staffNotLoggedIn');
-    }
-    if (!roles.includes(session.role)) throw new Refusal('staffForbidden');
-    request.staffSession = session;
-  };
-  return <const E extends EndpointDefinition>(endpoint: E, requests: number, handler: EndpointHandler<E>) => {
-    const roles = STAFF_ACCESS.get(endpoint);
-    route(
-      app,
-      endpoint,
-      {
-        config: endpoint.body ? perMinuteOfBody(broker, requests) : perMinute(broker, requests),
-        ...privately,
-        ...(roles ? { preValidation: guardFor(roles) } : {}),
-      } as never,
-      handler,
-    );
-  };
 }
 
 function registerLoginRoutes(app: FastifyInstance, broker: Broker): void {
