@@ -29,7 +29,7 @@ const publisherId = z.string().regex(/^[\w.-]{1,64}$/, { error: 'invalidValue' }
 
 export const daysBetween = (from: string, to: string): number => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
-const rangeChecked = <T extends { from: string; to: string }>(schema: z.ZodType<T>) =>
+const rangeChecked = <S extends z.ZodType<{ from: string; to: string }>>(schema: S) =>
   schema
     .refine((query) => daysBetween(query.from, query.to) >= 0, { error: 'invalidValue', path: ['to'] })
     .refine((query) => daysBetween(query.from, query.to) < REPORT_MAX_DAYS, { error: 'invalidValue', path: ['to'] });

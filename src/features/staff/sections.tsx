@@ -3,6 +3,9 @@ import type { StaffMe, StaffRole } from '../../../domain/staff-api.ts';
 import { AuditLog } from './AuditLog.tsx';
 import { ConsultantHome } from './ConsultantHome.tsx';
 import { StaffMembers } from './StaffMembers.tsx';
+import { CommissionReport } from './reports/CommissionReport.tsx';
+import { FunnelReport } from './reports/FunnelReport.tsx';
+import { LenderHealthReport } from './reports/LenderHealthReport.tsx';
 
 /** One page of a role's part of /staff: its id is the address's hash, its title the `sections.<id>` words. */
 export interface StaffSection {
@@ -14,5 +17,10 @@ export interface StaffSection {
 export const STAFF_SECTIONS: Readonly<Record<StaffRole, readonly StaffSection[]>> = {
   consultant: [{ id: 'calls', Component: ConsultantHome }],
   compliance: [{ id: 'audit', Component: AuditLog }],
-  administrator: [{ id: 'members', Component: StaffMembers }],
+  administrator: [
+    { id: 'members', Component: StaffMembers },
+    { id: 'funnel', Component: FunnelReport },
+    { id: 'lenders', Component: LenderHealthReport },
+    { id: 'commissions', Component: CommissionReport },
+  ],
 };
