@@ -72,7 +72,7 @@ test("the administrator's reports: funnel, lenders' health and commissions, char
 
   await admin.getByRole('tab', { name: lvStaff.sections.funnel }).click();
   await expect(admin.getByRole('heading', { name: lvReports.funnel.heading })).toBeVisible();
-  await expect(admin.getByText(lvReports.funnel.chartCaption)).toBeVisible();
+  await expect(admin.locator('figcaption', { hasText: lvReports.funnel.chartCaption })).toBeVisible();
   await expect(admin.locator('.recharts-surface').first()).toBeVisible();
   expect((await scripts(admin)).some((name) => /FunnelChart/.test(name))).toBe(true);
   await admin.getByLabel(lvReports.filters.groupBy).selectOption('product');
