@@ -16,11 +16,9 @@ CREATE INDEX funnel_events_at ON funnel_events (at) INCLUDE (kind, product, publ
 -- wide rows (the sealed applicant record lives in them)
 ALTER TABLE applications ADD COLUMN publisher_id text GENERATED ALWAYS AS (tracking->>'publisherId') STORED;
 CREATE INDEX applications_funnel ON applications (created_at)
-  INCLUDE (test, purpose, publisher_id, identified_at, chosen_offer_id, signed_at, paid_at);
+  INCLUDE (id, test, state, purpose, publisher_id, identified_at, chosen_offer_id, signed_at, paid_at);
 CREATE INDEX applications_paid ON applications (paid_at)
   INCLUDE (test, publisher_id, chosen_offer_id) WHERE paid_at IS NOT NULL;
--- "got an offer" is a hashed semi-join over the offers of the period
-CREATE INDEX offers_created_at ON offers (created_at) INCLUDE (application_id);
 
 -- the lenders' health over 24 hours and 30 days: the requests made in the window and their outcome
 CREATE INDEX lender_requests_created_at ON lender_requests (created_at)

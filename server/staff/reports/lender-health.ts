@@ -24,8 +24,8 @@ type HealthRow = {
   declined: string | number;
   timeouts: string | number;
   errors: string | number;
-  median_seconds: string | number | null;
-  p95_seconds: string | number | null;
+  /** the median and the 95th percentile of the seconds to answer */
+  answer_times: readonly (number | string)[] | string | null;
   documents_requested: string | number;
 } & Record<`declined_${(typeof DECLINE_REASONS)[number]}`, string | number>;
 
@@ -43,8 +43,7 @@ const REQUEST_COLUMNS = [
   'declined',
   'timeouts',
   'errors',
-  'median_seconds',
-  'p95_seconds',
+  'answer_times',
   ...DECLINE_REASONS.map((reason) => `declined_${reason}`),
 ]
   .map((column) => `r.${column}`)
@@ -82,10 +81,9 @@ async function healthIn(
          count(*) FILTER (WHERE r.state = 'declined') AS declined,
          count(*) FILTER (WHERE r.state = 'timeout') AS timeouts,
          count(*) FILTER (WHERE r.state = 'failed') AS errors,
-         percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.answered_at - r.sent_at))
-           FILTER (WHERE r.state IN ('offer', 'declined') AND r.sent_at IS NOT NULL) AS median_seconds,
-         percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM r.answered_at - r.sent_at))
-           FILTER (WHERE r.state IN ('offer', 'declined') AND r.sent_at IS NOT NULL) AS p95_seconds,
+         -- both percentiles from one sort of the group's answers
+         percentile_cont(ARRAY[0.5, 0.95]) WITHIN GROUP (ORDER BY extract(epoch FROM r.answered_at - r.sent_at))
+           FILTER (WHERE r.state IN ('offer', 'declined') AND r.sent_at IS NOT NULL) AS answer_times,
          ${declineColumns}
        FROM lender_requests r WHERE r.created_at >= $1 AND r.created_at < $2
        GROUP BY r.lender_id),
@@ -105,14 +103,22 @@ async function healthIn(
 }
 
 const num = (value: string | number | null | undefined): number => Number(value ?? 0);
-const seconds = (value: string | number | null | undefined): number | null =>
-  value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
+const seconds = (value: number | null | undefined): number | null =>
+  value === null || value === undefined ? null : Math.round(value * 10) / 10;
+
+/** A float8[] as the drivers give it (node-postgres and PGlite: numbers or numeric text), or its text form. */
+function timesOf(value: readonly (number | string)[] | string | null): (number | null)[] {
+  if (value === null) return [null, null];
+  const items = typeof value === 'string' ? value.replace(/^\{|\}$/g, '').split(',') : value;
+  return items.map((item) => (item === null || item === 'NULL' ? null : Number(item)));
+}
 
 function healthOf(lenderId: string, name: string, row: HealthRow | undefined): LenderHealth {
   const requests = num(row?.requests);
   const offers = num(row?.offers);
   const declined = num(row?.declined);
   const answered = offers + declined;
+  const times = timesOf(row?.answer_times ?? null);
   return {
     lenderId,
     name,
@@ -121,8 +127,8 @@ function healthOf(lenderId: string, name: string, row: HealthRow | undefined): L
     offers,
     declined,
     answerRate: requests > 0 ? answered / requests : null,
-    medianSeconds: seconds(row?.median_seconds),
-    p95Seconds: seconds(row?.p95_seconds),
+    medianSeconds: seconds(times[0]),
+    p95Seconds: seconds(times[1]),
     declinesByReason: Object.fromEntries(
       DECLINE_REASONS.map((reason) => [reason, num(row?.[`declined_${reason}`])]),
     ) as LenderHealth['declinesByReason'],

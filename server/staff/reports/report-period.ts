@@ -9,7 +9,3 @@ export const rigaDayStartSql = (parameter: string): string =>
   `((${parameter})::date::timestamp AT TIME ZONE '${REPORT_TIME_ZONE}')`;
 export const rigaDayEndSql = (parameter: string): string =>
   `(((${parameter})::date + 1)::timestamp AT TIME ZONE '${REPORT_TIME_ZONE}')`;
-
-/** The Riga-local date of an instant's day, week (its Monday) or month (its first), as 'YYYY-MM-DD'. */
-export const rigaPeriodSql = (unit: 'day' | 'week' | 'month', column: string): string =>
-  `to_char(date_trunc('${unit}', ${column} AT TIME ZONE '${REPORT_TIME_ZONE}'), 'YYYY-MM-DD')`;
