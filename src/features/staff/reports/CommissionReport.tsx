@@ -6,7 +6,7 @@ import { commissionCsvHref } from '../../../api/staff-reports-client.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
-import { formatEuroCents, formatNumber } from '../../../ui/format.ts';
+import { formatEuroCents, formatNumber, formatPercent } from '../../../ui/format.ts';
 import { messageOf } from '../staff-context.ts';
 import { monthStart, rigaDate } from './report-dates.ts';
 import { useReportsClient, type Result } from './use-reports-client.ts';
@@ -79,6 +79,7 @@ export function CommissionReport() {
       </form>
       {error ? <Alert>{error}</Alert> : null}
       {answer ? <CommissionTables answer={answer} /> : null}
+      {answer ? <CommissionTerms answer={answer} /> : null}
     </section>
   );
 }
@@ -172,6 +173,48 @@ function SumsTable({
             {figures(total)}
           </tr>
         </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** The terms the figures were counted with: each lender's (from its configuration) and each publisher's share. */
+function CommissionTerms({ answer }: { answer: CommissionAnswer }) {
+  const { t, i18n } = useTranslation('staff-reports');
+  const language: Language = i18n.language === 'ru' ? 'ru' : 'lv';
+  const percent = (value: number | null) =>
+    value === null ? t('commissions.noTerms') : formatPercent(language, value);
+  const euro = (value: number | null) => (value === null ? t('commissions.noTerms') : formatEuroCents(language, value));
+  return (
+    <div className="staff-table-wrap" role="region" aria-label={t('commissions.terms')} tabIndex={0}>
+      <table className="staff-table">
+        <caption>{t('commissions.terms')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('commissions.lender')}</th>
+            <th scope="col">{t('commissions.percentOfPrincipal')}</th>
+            <th scope="col">{t('commissions.fixedPerLoan')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {answer.terms.map((terms) => (
+            <tr key={terms.lenderId}>
+              <th scope="row">{terms.name}</th>
+              <td>{percent(terms.percentOfPrincipal)}</td>
+              <td>{euro(terms.fixedPerLoan)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tbody>
+          {answer.shares.map((share) => (
+            <tr key={share.publisherId}>
+              <th scope="row">{share.name}</th>
+              <td colSpan={2}>
+                {t('commissions.share', { share: formatPercent(language, share.commissionSharePercent) })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
   );
