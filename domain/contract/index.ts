@@ -9,6 +9,7 @@ import * as referenceData from './reference-data.ts';
 import * as staff from './staff.ts';
 import * as staffConsultant from './staff-consultant.ts';
 import * as staffCompliance from './staff-compliance.ts';
+import * as staffReports from './staff-reports.ts';
 import * as status from './status.ts';
 import * as unpublished from './unpublished.ts';
 
@@ -30,6 +31,7 @@ const modules = [
   staff,
   staffConsultant,
   staffCompliance,
+  staffReports,
 ];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>

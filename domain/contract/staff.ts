@@ -15,6 +15,7 @@ import {
   type StaffRole,
 } from '../staff-api.ts';
 import { CONSULTANT_ACCESS } from './staff-consultant.ts';
+import { REPORTS_ACCESS } from './staff-reports.ts';
 import { defineEndpoint, definePrivateRoute, type EndpointDefinition, type ErrorStatus } from './define-endpoint.ts';
 import { COMPLIANCE_ACCESS } from './staff-compliance.ts';
 
@@ -191,6 +192,7 @@ export const STAFF_ACCESS: ReadonlyMap<EndpointDefinition, readonly StaffRole[]>
   ...MEMBERS_ACCESS,
   ...CONSULTANT_ACCESS,
   ...COMPLIANCE_ACCESS,
+  ...REPORTS_ACCESS,
 ]);
 
 const LOCAL_ONLY =

@@ -6,6 +6,7 @@ import { lenderRegistryFromEnv } from '../lenders/lender-config.ts';
 import type { LenderEndpoint } from '../lenders/registry.ts';
 import { parseKeyList } from '../security/field-cipher.ts';
 import { parsePublisherKeys, type PublisherKey } from './publisher-keys.ts';
+import { publishersFromEnv, type PublisherConfig } from '../publishers/publisher-config.ts';
 
 /** Everything the broker reads from its environment, resolved once at start. */
 export interface BrokerConfig {
@@ -34,6 +35,8 @@ export interface BrokerConfig {
   readonly workers: boolean;
   /** PUBLISHER_KEYS: who may read the publisher report, by key digest; empty: nobody */
   readonly publisherKeys: readonly PublisherKey[];
+  /** PUBLISHERS_CONFIG or PUBLISHERS_CONFIG_FILE: the publishers and their share of the commission; empty: none */
+  readonly publishers: readonly PublisherConfig[];
   /** the key of the keyed hashes people and phones are found by, and of the continue links' signatures */
   readonly lookupKey: Buffer;
   /**
@@ -105,6 +108,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): BrokerC
     rateLimitScale: number(env.RATE_LIMIT_SCALE, 1),
     workers: env.WORKERS !== 'off',
     publisherKeys: parsePublisherKeys(env.PUBLISHER_KEYS),
+    publishers: publishersFromEnv(env),
     lookupKey: lookupKey(env, encryption),
     staffAdminSecret: staffAdminSecret(env, inMemory ? null : staffAdminSecretFile(dataDir)),
     notices: {

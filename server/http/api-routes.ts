@@ -13,6 +13,7 @@ import { registerDocumentRoutes } from './document-routes.ts';
 import { registerBankSharingRoutes } from './bank-sharing-routes.ts';
 import { registerCallRequestRoutes } from './call-request-routes.ts';
 import { registerStaffRoutes } from './staff-routes.ts';
+import { registerFunnelEventRoutes } from './staff-reports-routes.ts';
 import { queueDocumentDelivery } from '../documents/delivery.ts';
 
 /** The browser's API, one module a resource. */
@@ -23,6 +24,7 @@ export async function registerApiRoutes(app: FastifyInstance, broker: Broker): P
   registerStatusRoutes(app, broker);
   registerStandardInformationRoutes(app, broker);
   registerCallRequestRoutes(app, broker);
+  registerFunnelEventRoutes(app, broker);
   // the delivery job is the lender side's (server/documents/delivery.ts): its queueDocumentDelivery goes here
   await registerDocumentRoutes(app, broker, queueDocumentDelivery);
   // The session cookie belongs to these two alone (the account's login comes back through

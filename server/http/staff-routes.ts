@@ -28,6 +28,7 @@ import { ApiProblem } from './problem.ts';
 import { sessionOf, staffRouteOf } from './staff-guard.ts';
 import { registerConsultantRoutes } from './staff-consultant-routes.ts';
 import { registerComplianceRoutes } from './staff-compliance-routes.ts';
+import { registerStaffReportRoutes } from './staff-reports-routes.ts';
 import { privateRoute } from './route.ts';
 
 const AUDIT_PAGE = 100;
@@ -44,6 +45,7 @@ const STAFF_AREAS: readonly ((app: FastifyInstance, broker: Broker) => void)[] =
   registerLoginRoutes,
   registerConsultantRoutes,
   registerComplianceRoutes,
+  registerStaffReportRoutes,
 ];
 
 /** The staff's back office: passkey login, the members (administrators), the audit log (compliance), and the rest. */

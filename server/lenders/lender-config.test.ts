@@ -70,8 +70,17 @@ describe('the lenders configuration', () => {
     ['no purpose at all', { purposes: [] }, 'purposes'],
     ['a payout time in an unknown unit', { payoutTime: { within: 1, unit: 'minutes' } }, 'payoutTime'],
     ['a payout time of zero', { payoutTime: { within: 0, unit: 'workingDays' } }, 'payoutTime'],
+    ['commission terms that pay nothing', { commission: { percentOfPrincipal: 0, fixedPerLoan: 0 } }, 'commission'],
+    ['a commission over 20 %', { commission: { percentOfPrincipal: 25, fixedPerLoan: 0 } }, 'commission'],
+    ['a negative fixed commission', { commission: { percentOfPrincipal: 2, fixedPerLoan: -5 } }, 'commission'],
   ])('refuses %s, naming the field', (_label, change, message) => {
     expect(() => lenderRegistryOf([{ ...lender, ...change }])).toThrow(message);
+  });
+
+  it("keeps a lender's commission terms for the commissions report", () => {
+    const [entry] = lenderRegistryOf([{ ...lender, commission: { percentOfPrincipal: 2.5, fixedPerLoan: 20 } }]);
+    expect(entry?.commission).toEqual({ percentOfPrincipal: 2.5, fixedPerLoan: 20 });
+    expect(lenderRegistryOf([lender])[0]?.commission).toBeUndefined();
   });
 
   it('refuses a lender named twice', () => {

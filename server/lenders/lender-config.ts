@@ -17,6 +17,19 @@ const secretSchema = z
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+/**
+ * A lender's commission terms: a percentage of the paid principal plus a fixed amount per paid loan (either may
+ * be 0, not both). A lender without terms earns the broker nothing in the report, which says so.
+ */
+export const commissionTermsSchema = z
+  .strictObject({
+    /** of the principal paid out, e.g. 2.5 for 2.5 % */
+    percentOfPrincipal: z.number().min(0).max(20),
+    /** EUR per paid loan */
+    fixedPerLoan: z.number().min(0).max(5000),
+  })
+  .refine((terms) => terms.percentOfPrincipal > 0 || terms.fixedPerLoan > 0, 'commission terms pay something');
+
 /** A range of the loans a lender serves; by default every loan the form allows. */
 const range = (min: number, max: number) =>
   z
@@ -53,6 +66,8 @@ export const lenderConfigSchema = z.object({
    * it, messages and screens say no time and leave it to the lender
    */
   payoutTime: payoutTimeSchema.optional(),
+  /** what the lender pays the broker for each loan it paid out (the administrator's commissions report) */
+  commission: commissionTermsSchema.optional(),
 });
 export type LenderConfig = z.input<typeof lenderConfigSchema>;
 
@@ -79,6 +94,7 @@ export function lenderRegistryOf(config: unknown, source = 'LENDERS_CONFIG'): Le
     secret: Buffer.from(lender.secret, 'base64'),
     takesTestApplications: lender.test,
     ...(lender.payoutTime ? { payoutTime: lender.payoutTime } : {}),
+    ...(lender.commission ? { commission: lender.commission } : {}),
   }));
 }
 

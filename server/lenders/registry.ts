@@ -27,6 +27,15 @@ export interface LenderEndpoint {
   readonly takesTestApplications?: boolean;
   /** how soon after signing it pays out, as it states it (its configuration); unknown when it states none */
   readonly payoutTime?: PayoutTime;
+  /** what it pays the broker a paid loan (its configuration); none: the commissions report counts 0 for it */
+  readonly commission?: CommissionTerms;
+}
+
+export interface CommissionTerms {
+  /** of the paid principal, e.g. 2.5 for 2.5 % */
+  readonly percentOfPrincipal: number;
+  /** EUR a paid loan */
+  readonly fixedPerLoan: number;
 }
 
 export function findLender(registry: readonly LenderEndpoint[], id: string): LenderEndpoint | undefined {

@@ -1,6 +1,7 @@
 import type { BrokerConfig } from '../config/config.ts';
 import { SMART_ID_API_END_RESULTS } from '../identity/smart-id-client.ts';
 import { lenderRegistryOf } from '../lenders/lender-config.ts';
+import { SANDBOX_PUBLISHERS } from '../publishers/publisher-config.ts';
 import { lenderClockFromEnv, type SandboxClock } from './lenders/clock.ts';
 import { lenderDelayFromEnv, type LenderDelay } from './lenders/lender-delay.ts';
 import { sandboxLendersConfig } from './lenders/sandbox-lenders-config.ts';
@@ -39,10 +40,15 @@ export function loadSandboxConfig(env: Env, publicBaseUrl: string): SandboxConfi
   };
 }
 
-/** A broker configuration that names no lenders gets the sandbox's own. */
+/** A broker configuration that names no lenders gets the sandbox's own, and one that names no publishers too. */
 export function withSandboxLenders(config: BrokerConfig, sandbox: SandboxConfig): BrokerConfig {
-  if (config.lenders.length > 0) return config;
-  return { ...config, lenders: lenderRegistryOf(sandboxLendersConfig(sandbox.lendersBaseUrl), 'the sandbox lenders') };
+  const publishers = config.publishers.length > 0 ? config.publishers : SANDBOX_PUBLISHERS;
+  if (config.lenders.length > 0) return { ...config, publishers };
+  return {
+    ...config,
+    lenders: lenderRegistryOf(sandboxLendersConfig(sandbox.lendersBaseUrl), 'the sandbox lenders'),
+    publishers,
+  };
 }
 
 /**

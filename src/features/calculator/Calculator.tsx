@@ -9,6 +9,7 @@ import { CreditWarning } from '../../ui/CreditWarning.tsx';
 import { calculate, type Calculation } from './calculation.ts';
 import type { ProductKey } from '../../../domain/loan-options.ts';
 import { applicationHref } from '../../../domain/application-href.ts';
+import { reportFunnelEvent } from '../../tracking/funnel-event.ts';
 
 export interface CalculatorProps {
   readonly amount: number;
@@ -69,7 +70,10 @@ export function Calculator({
             label={t('amount')}
             values={LOAN_AMOUNTS}
             index={amountIndex}
-            onChange={setAmountIndex}
+            onChange={(index) => {
+              reportFunnelEvent('calculator', product);
+              setAmountIndex(index);
+            }}
             format={formatAmount}
             name="amount"
           />
@@ -77,7 +81,10 @@ export function Calculator({
             label={t('term')}
             values={LOAN_TERMS}
             index={termIndex}
-            onChange={setTermIndex}
+            onChange={(index) => {
+              reportFunnelEvent('calculator', product);
+              setTermIndex(index);
+            }}
             format={formatTerm}
             name="term"
           />

@@ -6,6 +6,9 @@ import { Complaints } from './compliance/Complaints.tsx';
 import { DataRequests } from './compliance/DataRequests.tsx';
 import { ReviewRequests } from './compliance/ReviewRequests.tsx';
 import { StaffMembers } from './StaffMembers.tsx';
+import { CommissionReport } from './reports/CommissionReport.tsx';
+import { FunnelReport } from './reports/FunnelReport.tsx';
+import { LenderHealthReport } from './reports/LenderHealthReport.tsx';
 
 /** One page of a role's part of /staff: its id is the address's hash, its title the `sections.<id>` words. */
 export interface StaffSection {
@@ -22,5 +25,10 @@ export const STAFF_SECTIONS: Readonly<Record<StaffRole, readonly StaffSection[]>
     { id: 'complaints', Component: Complaints },
     { id: 'reviews', Component: ReviewRequests },
   ],
-  administrator: [{ id: 'members', Component: StaffMembers }],
+  administrator: [
+    { id: 'members', Component: StaffMembers },
+    { id: 'funnel', Component: FunnelReport },
+    { id: 'lenders', Component: LenderHealthReport },
+    { id: 'commissions', Component: CommissionReport },
+  ],
 };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StepHeading } from '../StepHeading.tsx';
 import { LoanSection } from './LoanSection.tsx';
@@ -7,6 +7,8 @@ import { HouseholdSection } from './HouseholdSection.tsx';
 import { ConsentsSection } from './ConsentsSection.tsx';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { LoanSummary } from '../../../ui/LoanSummary.tsx';
+import { productOfPurpose } from '../../../../domain/loan-options.ts';
+import { reportFunnelEvent } from '../../../tracking/funnel-event.ts';
 
 // shown from the person's first move: its code and words are not part of the first step's download
 const LenderChoice = lazy(() => import('./LenderChoice.tsx'));
@@ -25,6 +27,14 @@ export function EnteringEssenceScreen() {
   const { t } = useTranslation(['form', 'workflow']);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useApplicationForm();
+  // the person's first move starts the application, for the administrator's funnel (once a page)
+  const started = form.firstMove;
+  const purpose = form.values.loanPurpose || null;
+  useEffect(() => {
+    if (started) reportFunnelEvent('started', productOfPurpose(purpose));
+    // the product is the one at the first move; later changes of purpose are not another start
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [started]);
   return (
     <>
       <StepHeading>{t('steps.enteringEssence', { ns: 'workflow' })}</StepHeading>
