@@ -44,7 +44,11 @@ function rowsOf(answer: unknown): number {
   return 1;
 }
 
-async function sampleOf(db: Database, now: Date, lenderId: string): Promise<BenchSample> {
+async function sampleOf(
+  db: Database,
+  now: Date,
+  lenderId: string,
+): Promise<Omit<BenchSample, 'lenders' | 'publishers'>> {
   const [row] = (
     await db.query<{ application_id: string; staff_id: string; person_key: string; publisher_id: string }>(
       `SELECT l.application_id, l.staff_id, a.person_key,
@@ -126,7 +130,11 @@ try {
   say(
     `seed: ${report.applications} applications, ${totalRows} rows (${report.auditRecords} audit records) in ${(report.milliseconds / 1000).toFixed(1)} s (${(report.makingMilliseconds / 1000).toFixed(1)} s of it making rows); ANALYZE ${(analyzeMs / 1000).toFixed(1)} s; database ${size?.size}`,
   );
-  const sample = await sampleOf(db, now, config.lenders[0]?.id ?? '');
+  const sample = {
+    ...(await sampleOf(db, now, config.lenders[0]?.id ?? '')),
+    lenders: config.lenders,
+    publishers: config.publishers,
+  };
   const runs = Number(values.runs);
   const width = Math.max(...STAFF_QUERY_CASES.map((c) => c.name.length));
   say(`\n${'query'.padEnd(width)}  median ms     p95 ms     rows  budget ${BUDGET_MS} ms`);

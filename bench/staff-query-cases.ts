@@ -1,4 +1,6 @@
 import type { Database } from '../server/db/database.ts';
+import type { LenderEndpoint } from '../server/lenders/registry.ts';
+import type { PublisherConfig } from '../server/publishers/publisher-config.ts';
 import { searchAuditLog } from '../server/staff/audit-log.ts';
 import {
   callQueueRows,
@@ -7,6 +9,9 @@ import {
   findByShortId,
 } from '../server/staff/consultant/queries.ts';
 import { timelineOf } from '../server/staff/consultant/timeline.ts';
+import { commissionReport } from '../server/staff/reports/commissions.ts';
+import { funnelReport } from '../server/staff/reports/funnel.ts';
+import { lenderHealthReport } from '../server/staff/reports/lender-health.ts';
 
 /**
  * The staff's queries `npm run bench:staff` times on a year of demo data (bench/staff-queries.ts). Each case runs a
@@ -29,6 +34,9 @@ export interface BenchSample {
   readonly publisherId: string;
   /** a configured lender */
   readonly lenderId: string;
+  /** the configuration the reports read, as the routes pass it */
+  readonly lenders: readonly LenderEndpoint[];
+  readonly publishers: readonly PublisherConfig[];
 }
 
 export interface StaffQueryCase {
@@ -86,5 +94,27 @@ export const CONSULTANT_CASES: readonly StaffQueryCase[] = [
   { name: "consultant: an application's timeline", run: (db, s) => timelineOf(db, new Map(), s.applicationId) },
 ];
 
+const funnel = (s: BenchSample, days: number, unit: 'day' | 'week', groupBy: 'none' | 'publisher' | 'product') =>
+  ({ from: dayBefore(s, days), to: dayBefore(s, 0), unit, groupBy }) as const;
+const commissions = (db: Database, s: BenchSample, days: number) =>
+  commissionReport(db, { from: dayBefore(s, days), to: dayBefore(s, 0), lenders: s.lenders, publishers: s.publishers });
+
+export const REPORT_CASES: readonly StaffQueryCase[] = [
+  { name: 'reports: funnel, 30 days by day', run: (db, s) => funnelReport(db, funnel(s, 30, 'day', 'none')) },
+  {
+    name: 'reports: funnel, 30 days by publisher',
+    run: (db, s) => funnelReport(db, funnel(s, 30, 'day', 'publisher')),
+  },
+  { name: 'reports: funnel, 90 days by product', run: (db, s) => funnelReport(db, funnel(s, 90, 'week', 'product')) },
+  { name: 'reports: funnel, a year by week', run: (db, s) => funnelReport(db, funnel(s, 364, 'week', 'none')) },
+  {
+    name: "reports: one publisher's funnel, a year",
+    run: (db, s) => funnelReport(db, { ...funnel(s, 364, 'week', 'none'), publisherId: s.publisherId }),
+  },
+  { name: "reports: lenders' health, 24 h and 30 d", run: (db, s) => lenderHealthReport(db, { lenders: s.lenders }) },
+  { name: 'reports: commissions, a month', run: (db, s) => commissions(db, s, 30) },
+  { name: 'reports: commissions, a year', run: (db, s) => commissions(db, s, 364) },
+];
+
 /** Every case the bench times. */
-export const STAFF_QUERY_CASES: readonly StaffQueryCase[] = [...AUDIT_LOG_CASES, ...CONSULTANT_CASES];
+export const STAFF_QUERY_CASES: readonly StaffQueryCase[] = [...AUDIT_LOG_CASES, ...CONSULTANT_CASES, ...REPORT_CASES];

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { productOfPurpose } from '../../domain/loan-options.ts';
 import type { LoanPurpose } from '../../domain/loan-purposes.ts';
 import { isLatvianPublicHoliday } from '../../domain/latvian-holidays.ts';
 import { nextOpenSlot } from '../../domain/consultant-hours.ts';
@@ -195,6 +196,20 @@ function callRequest(journey: Journey, language: string): void {
   notice(journey, 'callRequested', `callRequested:${callId}`, asked + 5 * SECOND, false, { callRequestId: callId });
 }
 
+/**
+ * The browser's funnel events before this application: its form's start, with one start in three left unfinished
+ * beside it, and the calculator moved two or three times for every application (most calculator users never apply).
+ */
+function funnelEvents(journey: Journey, product: string, publisherId: string | null): void {
+  const { dice, rows, created } = journey;
+  const started = created - dice.int(2 * MINUTE, 20 * MINUTE);
+  rows.funnelEvents.add(iso(started), 'started', product, publisherId);
+  if (dice.chance(0.35)) rows.funnelEvents.add(iso(started - dice.int(HOUR, 3 * DAY)), 'started', product, publisherId);
+  for (let use = dice.int(2, 3); use > 0; use--) {
+    rows.funnelEvents.add(iso(started - dice.int(MINUTE, 5 * DAY)), 'calculator', product, publisherId);
+  }
+}
+
 /** What the audit log's demo history needs of an application. */
 export interface DemoApplicationSummary {
   readonly id: string;
@@ -237,6 +252,8 @@ export function demoApplication(context: DemoContext, rows: DemoRows, index: num
     end = outcome.set;
   }
   callRequest(journey, person.language);
+  const tracking = trackingOf(dice, context.publishers);
+  funnelEvents(journey, productOfPurpose(purpose), tracking['publisherId'] ?? null);
   const tokenExpires = created + context.tokenTtlDays * DAY;
   // the sweep expires what the person left: every state but signed and paid, once the token ran out
   if (tokenExpires < context.now.getTime() && state !== 'signed' && state !== 'paid') state = 'expired';
@@ -257,7 +274,7 @@ export function demoApplication(context: DemoContext, rows: DemoRows, index: num
     purpose,
     applicant.keyId,
     applicant.ciphertext,
-    JSON.stringify(trackingOf(dice, context.publishers)),
+    JSON.stringify(tracking),
     journey.personKey,
     JSON.stringify({ email: form.emailNotices, sms: form.smsNotices, marketing: form.acceptDirectMarketing }),
     end.chosenOfferId ?? null,

@@ -61,6 +61,8 @@ const TABLES = {
     `id uuid, method text, language text, state text, person_key text, created_at timestamptz,
      finished_at timestamptz`,
   ],
+  // the calculator's use and the form's start, which happen before an application exists (migration 0026)
+  funnelEvents: ['funnel_events', `at timestamptz, kind text, product text, publisher_id text`],
   // a person's later application restates the consents: the first word stands here (the form's, as given)
   consents: [
     'consents',
