@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PERSONAL_DATA_REASONS } from '../../../domain/staff-consultant-api.ts';
 import type { AuditAnswer, AuditQuery } from '../../../domain/staff-api.ts';
 import type { StaffDirectoryEntry } from '../../../domain/staff-compliance-api.ts';
 import { auditCsvHref } from '../../api/staff-client.ts';
@@ -103,6 +104,11 @@ export function AuditLog() {
 
 function AuditResults({ answer }: { answer: AuditAnswer }) {
   const { t, i18n } = useTranslation('staff');
+  // a personal-data view's reason is one of the consultant's listed reasons, shown in the reader's words
+  const reasonText = (reason: string | null) =>
+    reason !== null && (PERSONAL_DATA_REASONS as readonly string[]).includes(reason)
+      ? t(`staff-consultant:personal.reasons.${reason}`)
+      : (reason ?? '');
   if (answer.records.length === 0) return <p role="status">{t('audit.empty')}</p>;
   return (
     <>
@@ -132,7 +138,7 @@ function AuditResults({ answer }: { answer: AuditAnswer }) {
                 <td>{record.staffEmail ?? t('audit.noMember')}</td>
                 <td>{record.action}</td>
                 <td>{record.applicationId ?? ''}</td>
-                <td>{record.reason ?? ''}</td>
+                <td>{reasonText(record.reason)}</td>
                 <td>
                   <code>{JSON.stringify(record.details)}</code>
                 </td>
