@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import lvStaff from '../../locales/lv/staff.json' with { type: 'json' };
 import lv from '../../locales/lv/staff-compliance.json' with { type: 'json' };
 import { E2E_STAFF_ADMIN_SECRET } from '../../playwright.config.ts';
+import { pageWithAuthenticator as withAuthenticator, scanStaffPage as scan } from './support/staff-pages.ts';
 import { personalCode } from './support/personal-code.ts';
 
 /**
@@ -15,42 +15,8 @@ import { personalCode } from './support/personal-code.ts';
  */
 
 const run = promisify(execFile);
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const port = Number(process.env.E2E_PORT ?? 4310);
 const suffix = randomBytes(3).toString('hex');
-
-async function scan(page: Page, what: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(WCAG_22_AA)
-      .exclude('[data-live-announcer]')
-      .analyze();
-    expect(
-      violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`),
-      `${what} at ${width} px`,
-    ).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function withAuthenticator(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return page;
-}
 
 async function enrol(page: Page, link: string) {
   await page.goto(link);
