@@ -20,9 +20,9 @@ const PRODUCT_OF_PURPOSE_SQL = `CASE purpose ${PRODUCT_KEYS.filter((product) => 
  * application that was identified may have had offers or none: its offers are looked up, by the offers' index on
  * the application.
  */
-const GOT_AN_OFFER_SQL = `a.state IN ('offers', 'offerChosen', 'signed', 'paid') OR a.chosen_offer_id IS NOT NULL
-  OR (a.state = 'expired' AND a.identified_at IS NOT NULL
-    AND EXISTS (SELECT 1 FROM offers o WHERE o.application_id = a.id))`;
+const OFFER_BY_STATE_SQL = `a.state IN ('offers', 'offerChosen', 'signed', 'paid') OR a.chosen_offer_id IS NOT NULL`;
+/** The applications OFFER_BY_STATE_SQL leaves out that may have had offers: expired after being identified. */
+const EXPIRED_MAYBE_OFFERED_SQL = `a.state = 'expired' AND a.identified_at IS NOT NULL AND a.chosen_offer_id IS NULL`;
 
 type CountRow = { period: string; grp: string | null } & Record<FunnelStage, string | number>;
 type FunnelStage = (typeof FUNNEL_STAGES)[number];
@@ -55,11 +55,15 @@ export async function funnelReport(db: Sql, query: FunnelQuery): Promise<FunnelA
     eventFilters.push(`e.product = $${params.length}`);
   }
   const unit = query.unit;
-  // grouped by the period's start as a timestamp (cheap), formatted once a group; the two sources are added up
-  // with UNION ALL rather than joined on expressions, which the planner cannot estimate (and then compiles with JIT)
+  // each source is counted a UTC hour (date_bin: arithmetic, no time zone a row; Riga's offsets are whole hours, so
+  // an hour lies in one Riga day), then the few thousand hours are put into Riga's days or weeks. The sources are
+  // added up with UNION ALL rather than joined on expressions, which the planner cannot estimate (and then compiles
+  // with JIT). An expired application's offers are looked up in a branch of their own, a semi-join, instead of a
+  // correlated lookup a row.
+  const hourOf = (column: string): string => `date_bin('1 hour', ${column}, TIMESTAMPTZ '2000-01-01 00:00:00+00')`;
   const { rows } = await db.query<CountRow>(
     `WITH counted AS (
-       SELECT date_trunc('${unit}', e.at AT TIME ZONE '${REPORT_TIME_ZONE}') AS period,
+       SELECT ${hourOf('e.at')} AS hour,
          ${groupOf('e.publisher_id', 'e.product')} AS grp,
          count(*) FILTER (WHERE e.kind = 'calculator') AS calculator,
          count(*) FILTER (WHERE e.kind = 'started') AS started,
@@ -67,23 +71,31 @@ export async function funnelReport(db: Sql, query: FunnelQuery): Promise<FunnelA
        FROM funnel_events e WHERE ${eventFilters.join(' AND ')}
        GROUP BY 1, 2
        UNION ALL
-       SELECT date_trunc('${unit}', a.created_at AT TIME ZONE '${REPORT_TIME_ZONE}') AS period,
+       SELECT ${hourOf('a.created_at')} AS hour,
          ${groupOf('a.publisher_id', `(${PRODUCT_OF_PURPOSE_SQL})`)} AS grp,
          0, 0,
          count(*),
          count(a.identified_at),
-         count(*) FILTER (WHERE ${GOT_AN_OFFER_SQL}),
+         count(*) FILTER (WHERE ${OFFER_BY_STATE_SQL}),
          count(a.chosen_offer_id),
          count(a.signed_at),
          count(a.paid_at)
        FROM applications a
        WHERE ${applicationFilters.join(' AND ')} AND NOT a.test
+       GROUP BY 1, 2
+       UNION ALL
+       SELECT ${hourOf('a.created_at')} AS hour,
+         ${groupOf('a.publisher_id', `(${PRODUCT_OF_PURPOSE_SQL})`)} AS grp,
+         0, 0, 0, 0, count(*), 0, 0, 0
+       FROM applications a
+       WHERE ${applicationFilters.join(' AND ')} AND NOT a.test AND ${EXPIRED_MAYBE_OFFERED_SQL}
+         AND a.id IN (SELECT o.application_id FROM offers o)
        GROUP BY 1, 2)
-     SELECT to_char(period, 'YYYY-MM-DD') AS period, grp,
+     SELECT to_char(date_trunc('${unit}', hour AT TIME ZONE '${REPORT_TIME_ZONE}'), 'YYYY-MM-DD') AS period, grp,
        sum(calculator) AS calculator, sum(started) AS started, sum(submitted) AS submitted,
        sum(identified) AS identified, sum(offers) AS offers, sum(chosen) AS chosen, sum(signed) AS signed,
        sum(paid) AS paid
-     FROM counted GROUP BY period, grp ORDER BY period, grp`,
+     FROM counted GROUP BY 1, grp ORDER BY 1, grp`,
     params,
   );
   const funnelRows = rows.map((row): FunnelRow => ({ period: row.period, group: row.grp, ...countsOf(row) }));
