@@ -21,6 +21,9 @@ CREATE INDEX applications_publisher_funnel ON applications (publisher_id, create
 CREATE INDEX applications_expired_identified ON applications (created_at) INCLUDE (id, purpose, publisher_id)
   WHERE state = 'expired' AND identified_at IS NOT NULL AND chosen_offer_id IS NULL AND NOT test;
 
+-- ... each looked up in a narrow index of the offers' applications (the unique one also holds two text columns)
+CREATE INDEX offers_application ON offers (application_id);
+
 -- the commissions: a paid loan's chosen offer's lender and amount from the index alone
 CREATE INDEX offers_id_amount ON offers (id) INCLUDE (lender_id, amount);
 

@@ -55,48 +55,66 @@ export async function funnelReport(db: Sql, query: FunnelQuery): Promise<FunnelA
     eventFilters.push(`e.product = $${params.length}`);
   }
   const unit = query.unit;
-  // each source is counted a UTC hour (date_bin: arithmetic, no time zone a row; Riga's offsets are whole hours, so
-  // an hour lies in one Riga day), then the few thousand hours are put into Riga's days or weeks. The sources are
-  // added up with UNION ALL rather than joined on expressions, which the planner cannot estimate (and then compiles
-  // with JIT). An expired application's offers are looked up in a branch of their own, a semi-join, instead of a
-  // correlated lookup a row.
-  const hourOf = (column: string): string => `date_bin('1 hour', ${column}, TIMESTAMPTZ '2000-01-01 00:00:00+00')`;
+  // The range's Riga days or weeks, each with the instants it spans (the database resolves the zone's offset a
+  // period, summer time included); each source is counted a period from its index's range for that period, so no
+  // row has its time zone worked out nor is hashed into a period. A period without rows gives no row, as a GROUP BY
+  // of the rows would. An expired application's offers are looked up in a branch of their own, a semi-join.
+  const first = unit === 'week' ? `date_trunc('week', $1::date::timestamp)::date` : '$1::date';
+  const step = unit === 'week' ? 7 : 1;
+  const periods = `(SELECT to_char(d, 'YYYY-MM-DD') AS period,
+         (d::timestamp AT TIME ZONE '${REPORT_TIME_ZONE}') AS starts,
+         ((d + ${step})::timestamp AT TIME ZONE '${REPORT_TIME_ZONE}') AS ends
+       FROM (SELECT ${first} + ${step} * i AS d FROM generate_series(0, ($2::date - ${first}) / ${step}) i) days)`;
+  const applicationGroup = groupOf('a.publisher_id', `(${PRODUCT_OF_PURPOSE_SQL})`);
+  // the events and the applications are counted at once, on two connections where the database has them (one
+  // statement runs in one process), and added up by a third over the few rows they give
+  const [events, applications] = await Promise.all([
+    db.query<CountRow>(
+      `SELECT p.period, c.* FROM ${periods} p CROSS JOIN LATERAL (
+         SELECT ${groupOf('e.publisher_id', 'e.product')} AS grp,
+           count(*) FILTER (WHERE e.kind = 'calculator') AS calculator,
+           count(*) FILTER (WHERE e.kind = 'started') AS started,
+           0 AS submitted, 0 AS identified, 0 AS offers, 0 AS chosen, 0 AS signed, 0 AS paid
+         FROM funnel_events e WHERE e.at >= p.starts AND e.at < p.ends AND ${eventFilters.join(' AND ')}
+         GROUP BY 1) c`,
+      params,
+    ),
+    db.query<CountRow>(
+      `SELECT p.period, c.* FROM ${periods} p CROSS JOIN LATERAL (
+         SELECT ${applicationGroup} AS grp,
+           0 AS calculator, 0 AS started,
+           count(*) AS submitted,
+           count(a.identified_at) AS identified,
+           count(*) FILTER (WHERE ${OFFER_BY_STATE_SQL}) AS offers,
+           count(a.chosen_offer_id) AS chosen,
+           count(a.signed_at) AS signed,
+           count(a.paid_at) AS paid
+         FROM applications a
+         WHERE a.created_at >= p.starts AND a.created_at < p.ends AND ${applicationFilters.join(' AND ')}
+           AND NOT a.test
+         GROUP BY 1) c
+       UNION ALL
+       SELECT p.period, c.* FROM ${periods} p CROSS JOIN LATERAL (
+         SELECT ${applicationGroup} AS grp, 0, 0, 0, 0, count(*), 0, 0, 0
+         FROM applications a
+         WHERE a.created_at >= p.starts AND a.created_at < p.ends AND ${applicationFilters.join(' AND ')}
+           AND NOT a.test AND ${EXPIRED_MAYBE_OFFERED_SQL} AND a.id IN (SELECT o.application_id FROM offers o)
+         GROUP BY 1) c`,
+      params,
+    ),
+  ]);
+  const counted = [...events.rows, ...applications.rows];
+  const column = (name: 'period' | 'grp' | FunnelStage) => counted.map((row) => row[name]);
+  // summed and ordered by the database, in its collation, as one statement over the rows would
   const { rows } = await db.query<CountRow>(
-    `WITH counted AS (
-       SELECT ${hourOf('e.at')} AS hour,
-         ${groupOf('e.publisher_id', 'e.product')} AS grp,
-         count(*) FILTER (WHERE e.kind = 'calculator') AS calculator,
-         count(*) FILTER (WHERE e.kind = 'started') AS started,
-         0 AS submitted, 0 AS identified, 0 AS offers, 0 AS chosen, 0 AS signed, 0 AS paid
-       FROM funnel_events e WHERE ${eventFilters.join(' AND ')}
-       GROUP BY 1, 2
-       UNION ALL
-       SELECT ${hourOf('a.created_at')} AS hour,
-         ${groupOf('a.publisher_id', `(${PRODUCT_OF_PURPOSE_SQL})`)} AS grp,
-         0, 0,
-         count(*),
-         count(a.identified_at),
-         count(*) FILTER (WHERE ${OFFER_BY_STATE_SQL}),
-         count(a.chosen_offer_id),
-         count(a.signed_at),
-         count(a.paid_at)
-       FROM applications a
-       WHERE ${applicationFilters.join(' AND ')} AND NOT a.test
-       GROUP BY 1, 2
-       UNION ALL
-       SELECT ${hourOf('a.created_at')} AS hour,
-         ${groupOf('a.publisher_id', `(${PRODUCT_OF_PURPOSE_SQL})`)} AS grp,
-         0, 0, 0, 0, count(*), 0, 0, 0
-       FROM applications a
-       WHERE ${applicationFilters.join(' AND ')} AND NOT a.test AND ${EXPIRED_MAYBE_OFFERED_SQL}
-         AND a.id IN (SELECT o.application_id FROM offers o)
-       GROUP BY 1, 2)
-     SELECT to_char(date_trunc('${unit}', hour AT TIME ZONE '${REPORT_TIME_ZONE}'), 'YYYY-MM-DD') AS period, grp,
+    `SELECT period, grp,
        sum(calculator) AS calculator, sum(started) AS started, sum(submitted) AS submitted,
        sum(identified) AS identified, sum(offers) AS offers, sum(chosen) AS chosen, sum(signed) AS signed,
        sum(paid) AS paid
-     FROM counted GROUP BY 1, grp ORDER BY 1, grp`,
-    params,
+     FROM unnest($1::text[], $2::text[], ${FUNNEL_STAGES.map((_, index) => `$${index + 3}::bigint[]`).join(', ')})
+       AS counted(period, grp, ${FUNNEL_STAGES.join(', ')})
+     GROUP BY period, grp ORDER BY period, grp`,
+    [column('period'), column('grp'), ...FUNNEL_STAGES.map((stage) => column(stage))],
   );
   const funnelRows = rows.map((row): FunnelRow => ({ period: row.period, group: row.grp, ...countsOf(row) }));
   return {
