@@ -1,16 +1,8 @@
 -- issue 34, the reports within 200 ms on a year of a busy broker: indexes and statistics for the statements of
 -- server/staff/reports/, still counting from the rows themselves.
 --
--- the funnel counts each source a UTC hour (date_bin) before putting the hours into Riga's days: the planner's
--- estimate of how many hours there are, without which it expects a group a row (and compiles the plan with JIT)
-CREATE STATISTICS funnel_events_hour ON (date_bin('1 hour', at, TIMESTAMPTZ '2000-01-01 00:00:00+00'))
-  FROM funnel_events;
-CREATE STATISTICS applications_hour ON (date_bin('1 hour', created_at, TIMESTAMPTZ '2000-01-01 00:00:00+00'))
-  FROM applications;
--- a year's hours are a few thousand, each seen a few times in ANALYZE's sample: the whole table is read for them, or
--- their number is guessed a hundred thousand
-ALTER STATISTICS funnel_events_hour SET STATISTICS 10000;
-ALTER STATISTICS applications_hour SET STATISTICS 10000;
+-- the funnel counts each source a Riga day or week from its index's range for that period (funnel_events_at,
+-- applications_funnel of 0026)
 
 -- one publisher's funnel: its events and its applications without reading the others'
 CREATE INDEX funnel_events_publisher ON funnel_events (publisher_id, at) INCLUDE (kind, product);

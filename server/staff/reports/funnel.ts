@@ -17,8 +17,8 @@ const PRODUCT_OF_PURPOSE_SQL = `CASE purpose ${PRODUCT_KEYS.filter((product) => 
 /**
  * Whether an application got an offer, from its state where the lifecycle (domain/application-lifecycle.ts) says:
  * offers, offerChosen, signed and paid come only after an offer arrived, and a choice needs one. Only an expired
- * application that was identified may have had offers or none: its offers are looked up, by the offers' index on
- * the application.
+ * application that was identified may have had offers or none: its offers are looked up, in a semi-join of its
+ * own, by the offers' narrow index on the application (offers_application).
  */
 const OFFER_BY_STATE_SQL = `a.state IN ('offers', 'offerChosen', 'signed', 'paid') OR a.chosen_offer_id IS NOT NULL`;
 /** The applications OFFER_BY_STATE_SQL leaves out that may have had offers: expired after being identified. */
