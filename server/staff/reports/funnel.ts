@@ -66,9 +66,10 @@ export async function funnelReport(db: Sql, query: FunnelQuery): Promise<FunnelA
          ((d + ${step})::timestamp AT TIME ZONE '${REPORT_TIME_ZONE}') AS ends
        FROM (SELECT ${first} + ${step} * i AS d FROM generate_series(0, ($2::date - ${first}) / ${step}) i) days)`;
   const applicationGroup = groupOf('a.publisher_id', `(${PRODUCT_OF_PURPOSE_SQL})`);
-  // the events and the applications are counted at once, on two connections where the database has them (one
-  // statement runs in one process), and added up by a third over the few rows they give
-  const [events, applications] = await Promise.all([
+  // the events, the applications and the expired ones' offers are counted at once, on three connections where the
+  // database has them (one statement of this shape runs in one process), and added up by a fourth statement over
+  // the few rows they give
+  const [events, applications, expired] = await Promise.all([
     db.query<CountRow>(
       `SELECT p.period, c.* FROM ${periods} p CROSS JOIN LATERAL (
          SELECT ${groupOf('e.publisher_id', 'e.product')} AS grp,
@@ -92,10 +93,13 @@ export async function funnelReport(db: Sql, query: FunnelQuery): Promise<FunnelA
          FROM applications a
          WHERE a.created_at >= p.starts AND a.created_at < p.ends AND ${applicationFilters.join(' AND ')}
            AND NOT a.test
-         GROUP BY 1) c
-       UNION ALL
-       SELECT p.period, c.* FROM ${periods} p CROSS JOIN LATERAL (
-         SELECT ${applicationGroup} AS grp, 0, 0, 0, 0, count(*), 0, 0, 0
+         GROUP BY 1) c`,
+      params,
+    ),
+    db.query<CountRow>(
+      `SELECT p.period, c.* FROM ${periods} p CROSS JOIN LATERAL (
+         SELECT ${applicationGroup} AS grp, 0 AS calculator, 0 AS started, 0 AS submitted, 0 AS identified,
+           count(*) AS offers, 0 AS chosen, 0 AS signed, 0 AS paid
          FROM applications a
          WHERE a.created_at >= p.starts AND a.created_at < p.ends AND ${applicationFilters.join(' AND ')}
            AND NOT a.test AND ${EXPIRED_MAYBE_OFFERED_SQL} AND a.id IN (SELECT o.application_id FROM offers o)
@@ -103,7 +107,7 @@ export async function funnelReport(db: Sql, query: FunnelQuery): Promise<FunnelA
       params,
     ),
   ]);
-  const counted = [...events.rows, ...applications.rows];
+  const counted = [...events.rows, ...applications.rows, ...expired.rows];
   const column = (name: 'period' | 'grp' | FunnelStage) => counted.map((row) => row[name]);
   // summed and ordered by the database, in its collation, as one statement over the rows would
   const { rows } = await db.query<CountRow>(
