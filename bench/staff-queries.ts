@@ -28,6 +28,8 @@ const { values } = parseArgs({
     applications: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '15' },
     seed: { type: 'string', default: 'bench' },
+    // an existing database: seeded once when it holds no applications yet, reused as it is afterwards
+    'database-url': { type: 'string' },
   },
 });
 
@@ -95,7 +97,9 @@ const say = (line: string): void => {
   lines.push(line);
 };
 
-const cluster = await startCluster(['max_wal_size=8GB', 'checkpoint_timeout=1h', 'shared_buffers=512MB']);
+const cluster = values['database-url']
+  ? { url: values['database-url'], stop: () => undefined }
+  : await startCluster(['max_wal_size=8GB', 'checkpoint_timeout=1h', 'shared_buffers=512MB']);
 let failed = 0;
 try {
   const config = withSandboxLenders(
@@ -116,19 +120,23 @@ try {
     now,
     (id) => findSandboxLender(id)?.delay.medianSeconds,
   );
-  const report = await seedDemo(db, context, { applications: Number(values.applications) });
+  const [existing] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM applications')).rows;
+  const seeded = (existing?.n ?? 0) > 0;
+  const report = seeded ? undefined : await seedDemo(db, context, { applications: Number(values.applications) });
   const analyzeStart = performance.now();
   await db.query('ANALYZE');
   const analyzeMs = performance.now() - analyzeStart;
   const [size] = (
     await db.query<{ size: string }>('SELECT pg_size_pretty(pg_database_size(current_database())) AS size')
   ).rows;
-  const totalRows = Object.values(report.rows).reduce((sum, count) => sum + count, report.auditRecords);
+  const totalRows = report ? Object.values(report.rows).reduce((sum, count) => sum + count, report.auditRecords) : 0;
   say(
     `PostgreSQL ${(await db.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v}, ${config.lenders.length} lenders`,
   );
   say(
-    `seed: ${report.applications} applications, ${totalRows} rows (${report.auditRecords} audit records) in ${(report.milliseconds / 1000).toFixed(1)} s (${(report.makingMilliseconds / 1000).toFixed(1)} s of it making rows); ANALYZE ${(analyzeMs / 1000).toFixed(1)} s; database ${size?.size}`,
+    !report
+      ? `seed: reused the ${existing?.n} applications already in the database; ANALYZE ${(analyzeMs / 1000).toFixed(1)} s; database ${size?.size}`
+      : `seed: ${report.applications} applications, ${totalRows} rows (${report.auditRecords} audit records) in ${(report.milliseconds / 1000).toFixed(1)} s (${(report.makingMilliseconds / 1000).toFixed(1)} s of it making rows); ANALYZE ${(analyzeMs / 1000).toFixed(1)} s; database ${size?.size}`,
   );
   const sample = {
     ...(await sampleOf(db, now, config.lenders[0]?.id ?? '')),

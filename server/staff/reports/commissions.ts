@@ -33,18 +33,30 @@ export async function commissionReport(db: Sql, params: CommissionParams): Promi
     `WITH terms AS (
        SELECT * FROM unnest($3::text[], $4::numeric[], $5::numeric[]) AS t(lender_id, percent, fixed)),
      shares AS (SELECT * FROM unnest($6::text[], $7::numeric[]) AS s(publisher_id, percent)),
+     -- the range's Riga months, each with the instants it spans: the loans are read a month from the paid index's
+     -- range, so no row has its time zone worked out, and counted a lender, publisher and amount (a commission
+     -- depends on nothing else), so each sum multiplies a count by a figure rounded as for one loan
+     months AS (
+       SELECT to_char(d, 'YYYY-MM') AS month, (d AT TIME ZONE 'Europe/Riga') AS starts,
+         ((d + interval '1 month') AT TIME ZONE 'Europe/Riga') AS ends
+       FROM (SELECT date_trunc('month', $1::date::timestamp) + make_interval(months => i) AS d
+         FROM generate_series(0, ((extract(year FROM $2::date) - extract(year FROM $1::date)) * 12
+           + extract(month FROM $2::date) - extract(month FROM $1::date))::int) i) m),
      paid AS (
-       SELECT to_char(date_trunc('month', a.paid_at AT TIME ZONE 'Europe/Riga'), 'YYYY-MM') AS month,
-         o.lender_id, COALESCE(a.publisher_id, '') AS publisher_id, o.amount,
-         round(o.amount * COALESCE(t.percent, 0) / 100 + COALESCE(t.fixed, 0), 2) AS commission
-       FROM applications a
-       JOIN offers o ON o.id = a.chosen_offer_id
-       LEFT JOIN terms t ON t.lender_id = o.lender_id
-       WHERE a.paid_at >= ${rigaDayStartSql('$1')} AND a.paid_at < ${rigaDayEndSql('$2')}
-         AND a.paid_at IS NOT NULL AND NOT a.test)
-     SELECT p.month, p.lender_id, p.publisher_id, count(*) AS loans, sum(p.amount) AS principal,
-       sum(p.commission) AS commission,
-       sum(round(p.commission * COALESCE(s.percent, 0) / 100, 2)) AS publisher_share
+       SELECT m.month, x.lender_id, x.publisher_id, x.amount, x.loans,
+         round(x.amount * COALESCE(t.percent, 0) / 100 + COALESCE(t.fixed, 0), 2) AS commission
+       FROM months m CROSS JOIN LATERAL (
+         SELECT o.lender_id, COALESCE(a.publisher_id, '') AS publisher_id, o.amount, count(*) AS loans
+         FROM applications a
+         JOIN offers o ON o.id = a.chosen_offer_id
+         WHERE a.paid_at >= m.starts AND a.paid_at < m.ends
+           AND a.paid_at >= ${rigaDayStartSql('$1')} AND a.paid_at < ${rigaDayEndSql('$2')}
+           AND a.paid_at IS NOT NULL AND NOT a.test
+         GROUP BY 1, 2, 3) x
+       LEFT JOIN terms t ON t.lender_id = x.lender_id)
+     SELECT p.month, p.lender_id, p.publisher_id, sum(p.loans) AS loans, sum(p.amount * p.loans) AS principal,
+       sum(p.commission * p.loans) AS commission,
+       sum(round(p.commission * COALESCE(s.percent, 0) / 100, 2) * p.loans) AS publisher_share
      FROM paid p LEFT JOIN shares s ON s.publisher_id = p.publisher_id
      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     [

@@ -17,12 +17,12 @@ const PRODUCT_OF_PURPOSE_SQL = `CASE purpose ${PRODUCT_KEYS.filter((product) => 
 /**
  * Whether an application got an offer, from its state where the lifecycle (domain/application-lifecycle.ts) says:
  * offers, offerChosen, signed and paid come only after an offer arrived, and a choice needs one. Only an expired
- * application that was identified may have had offers or none: its offers are looked up, by the offers' index on
- * the application.
+ * application that was identified may have had offers or none: its offers are looked up, in a semi-join of its
+ * own, by the offers' narrow index on the application (offers_application).
  */
-const GOT_AN_OFFER_SQL = `a.state IN ('offers', 'offerChosen', 'signed', 'paid') OR a.chosen_offer_id IS NOT NULL
-  OR (a.state = 'expired' AND a.identified_at IS NOT NULL
-    AND EXISTS (SELECT 1 FROM offers o WHERE o.application_id = a.id))`;
+const OFFER_BY_STATE_SQL = `a.state IN ('offers', 'offerChosen', 'signed', 'paid') OR a.chosen_offer_id IS NOT NULL`;
+/** The applications OFFER_BY_STATE_SQL leaves out that may have had offers: expired after being identified. */
+const EXPIRED_MAYBE_OFFERED_SQL = `a.state = 'expired' AND a.identified_at IS NOT NULL AND a.chosen_offer_id IS NULL`;
 
 type CountRow = { period: string; grp: string | null } & Record<FunnelStage, string | number>;
 type FunnelStage = (typeof FUNNEL_STAGES)[number];
@@ -55,36 +55,70 @@ export async function funnelReport(db: Sql, query: FunnelQuery): Promise<FunnelA
     eventFilters.push(`e.product = $${params.length}`);
   }
   const unit = query.unit;
-  // grouped by the period's start as a timestamp (cheap), formatted once a group; the two sources are added up
-  // with UNION ALL rather than joined on expressions, which the planner cannot estimate (and then compiles with JIT)
+  // The range's Riga days or weeks, each with the instants it spans (the database resolves the zone's offset a
+  // period, summer time included); each source is counted a period from its index's range for that period, so no
+  // row has its time zone worked out nor is hashed into a period. A period without rows gives no row, as a GROUP BY
+  // of the rows would. An expired application's offers are looked up in a branch of their own, a semi-join.
+  const first = unit === 'week' ? `date_trunc('week', $1::date::timestamp)::date` : '$1::date';
+  const step = unit === 'week' ? 7 : 1;
+  const periods = `(SELECT to_char(d, 'YYYY-MM-DD') AS period,
+         (d::timestamp AT TIME ZONE '${REPORT_TIME_ZONE}') AS starts,
+         ((d + ${step})::timestamp AT TIME ZONE '${REPORT_TIME_ZONE}') AS ends
+       FROM (SELECT ${first} + ${step} * i AS d FROM generate_series(0, ($2::date - ${first}) / ${step}) i) days)`;
+  const applicationGroup = groupOf('a.publisher_id', `(${PRODUCT_OF_PURPOSE_SQL})`);
+  // the events, the applications and the expired ones' offers are counted at once, on three connections where the
+  // database has them (one statement of this shape runs in one process), and added up by a fourth statement over
+  // the few rows they give
+  const [events, applications, expired] = await Promise.all([
+    db.query<CountRow>(
+      `SELECT p.period, c.* FROM ${periods} p CROSS JOIN LATERAL (
+         SELECT ${groupOf('e.publisher_id', 'e.product')} AS grp,
+           count(*) FILTER (WHERE e.kind = 'calculator') AS calculator,
+           count(*) FILTER (WHERE e.kind = 'started') AS started,
+           0 AS submitted, 0 AS identified, 0 AS offers, 0 AS chosen, 0 AS signed, 0 AS paid
+         FROM funnel_events e WHERE e.at >= p.starts AND e.at < p.ends AND ${eventFilters.join(' AND ')}
+         GROUP BY 1) c`,
+      params,
+    ),
+    db.query<CountRow>(
+      `SELECT p.period, c.* FROM ${periods} p CROSS JOIN LATERAL (
+         SELECT ${applicationGroup} AS grp,
+           0 AS calculator, 0 AS started,
+           count(*) AS submitted,
+           count(a.identified_at) AS identified,
+           count(*) FILTER (WHERE ${OFFER_BY_STATE_SQL}) AS offers,
+           count(a.chosen_offer_id) AS chosen,
+           count(a.signed_at) AS signed,
+           count(a.paid_at) AS paid
+         FROM applications a
+         WHERE a.created_at >= p.starts AND a.created_at < p.ends AND ${applicationFilters.join(' AND ')}
+           AND NOT a.test
+         GROUP BY 1) c`,
+      params,
+    ),
+    db.query<CountRow>(
+      `SELECT p.period, c.* FROM ${periods} p CROSS JOIN LATERAL (
+         SELECT ${applicationGroup} AS grp, 0 AS calculator, 0 AS started, 0 AS submitted, 0 AS identified,
+           count(*) AS offers, 0 AS chosen, 0 AS signed, 0 AS paid
+         FROM applications a
+         WHERE a.created_at >= p.starts AND a.created_at < p.ends AND ${applicationFilters.join(' AND ')}
+           AND NOT a.test AND ${EXPIRED_MAYBE_OFFERED_SQL} AND a.id IN (SELECT o.application_id FROM offers o)
+         GROUP BY 1) c`,
+      params,
+    ),
+  ]);
+  const counted = [...events.rows, ...applications.rows, ...expired.rows];
+  const column = (name: 'period' | 'grp' | FunnelStage) => counted.map((row) => row[name]);
+  // summed and ordered by the database, in its collation, as one statement over the rows would
   const { rows } = await db.query<CountRow>(
-    `WITH counted AS (
-       SELECT date_trunc('${unit}', e.at AT TIME ZONE '${REPORT_TIME_ZONE}') AS period,
-         ${groupOf('e.publisher_id', 'e.product')} AS grp,
-         count(*) FILTER (WHERE e.kind = 'calculator') AS calculator,
-         count(*) FILTER (WHERE e.kind = 'started') AS started,
-         0 AS submitted, 0 AS identified, 0 AS offers, 0 AS chosen, 0 AS signed, 0 AS paid
-       FROM funnel_events e WHERE ${eventFilters.join(' AND ')}
-       GROUP BY 1, 2
-       UNION ALL
-       SELECT date_trunc('${unit}', a.created_at AT TIME ZONE '${REPORT_TIME_ZONE}') AS period,
-         ${groupOf('a.publisher_id', `(${PRODUCT_OF_PURPOSE_SQL})`)} AS grp,
-         0, 0,
-         count(*),
-         count(a.identified_at),
-         count(*) FILTER (WHERE ${GOT_AN_OFFER_SQL}),
-         count(a.chosen_offer_id),
-         count(a.signed_at),
-         count(a.paid_at)
-       FROM applications a
-       WHERE ${applicationFilters.join(' AND ')} AND NOT a.test
-       GROUP BY 1, 2)
-     SELECT to_char(period, 'YYYY-MM-DD') AS period, grp,
+    `SELECT period, grp,
        sum(calculator) AS calculator, sum(started) AS started, sum(submitted) AS submitted,
        sum(identified) AS identified, sum(offers) AS offers, sum(chosen) AS chosen, sum(signed) AS signed,
        sum(paid) AS paid
-     FROM counted GROUP BY period, grp ORDER BY period, grp`,
-    params,
+     FROM unnest($1::text[], $2::text[], ${FUNNEL_STAGES.map((_, index) => `$${index + 3}::bigint[]`).join(', ')})
+       AS counted(period, grp, ${FUNNEL_STAGES.join(', ')})
+     GROUP BY period, grp ORDER BY period, grp`,
+    [column('period'), column('grp'), ...FUNNEL_STAGES.map((stage) => column(stage))],
   );
   const funnelRows = rows.map((row): FunnelRow => ({ period: row.period, group: row.grp, ...countsOf(row) }));
   return {

@@ -74,19 +74,27 @@ async function healthIn(
 ): Promise<LenderHealth[]> {
   const since = new Date(at.getTime() - WINDOW_SECONDS[window] * 1000);
   const { rows } = await db.query<HealthRow>(
-    `WITH requests AS (
-       SELECT r.lender_id,
-         count(*) AS requests,
-         count(*) FILTER (WHERE r.state = 'offer') AS offers,
-         count(*) FILTER (WHERE r.state = 'declined') AS declined,
-         count(*) FILTER (WHERE r.state = 'timeout') AS timeouts,
-         count(*) FILTER (WHERE r.state = 'failed') AS errors,
-         -- both percentiles from one sort of the group's answers
-         percentile_cont(ARRAY[0.5, 0.95]) WITHIN GROUP (ORDER BY extract(epoch FROM r.answered_at - r.sent_at))
-           FILTER (WHERE r.state IN ('offer', 'declined') AND r.sent_at IS NOT NULL) AS answer_times,
-         ${declineColumns}
-       FROM lender_requests r WHERE r.created_at >= $1 AND r.created_at < $2
-       GROUP BY r.lender_id),
+    // the lenders that ever had a request, one index descent each (a skip scan of lender_requests_lender), then each
+    // lender's requests in the window from that index, already apart: no sort of the window's rows by lender
+    `WITH RECURSIVE lenders AS (
+       (SELECT r.lender_id FROM lender_requests r ORDER BY r.lender_id LIMIT 1)
+       UNION ALL
+       SELECT (SELECT r.lender_id FROM lender_requests r WHERE r.lender_id > l.lender_id ORDER BY r.lender_id LIMIT 1)
+       FROM lenders l WHERE l.lender_id IS NOT NULL),
+     requests AS (
+       SELECT l.lender_id, counted.* FROM lenders l CROSS JOIN LATERAL (
+         SELECT count(*) AS requests,
+           count(*) FILTER (WHERE r.state = 'offer') AS offers,
+           count(*) FILTER (WHERE r.state = 'declined') AS declined,
+           count(*) FILTER (WHERE r.state = 'timeout') AS timeouts,
+           count(*) FILTER (WHERE r.state = 'failed') AS errors,
+           -- both percentiles from one sort of the lender's answers
+           percentile_cont(ARRAY[0.5, 0.95]) WITHIN GROUP (ORDER BY extract(epoch FROM r.answered_at - r.sent_at))
+             FILTER (WHERE r.state IN ('offer', 'declined') AND r.sent_at IS NOT NULL) AS answer_times,
+           ${declineColumns}
+         FROM lender_requests r
+         WHERE r.lender_id = l.lender_id AND r.created_at >= $1 AND r.created_at < $2) counted
+       WHERE l.lender_id IS NOT NULL AND counted.requests > 0),
      documents AS (
        SELECT d.lender_id, count(*) AS documents_requested FROM document_requests d
        WHERE d.created_at >= $1 AND d.created_at < $2 GROUP BY d.lender_id)
