@@ -140,6 +140,7 @@ function choose(journey: Journey, outcomes: readonly LenderOutcome[]): { state: 
   if (chosenAt > now || !chosen.offer) return { state: 'offers', set: {} };
   const set: Partial<ApplicationEnd> = {
     chosenOfferId: chosen.offer.id,
+    chosenAt,
     signUrl: `https://sign.example.lv/${chosen.lender.id}/${chosen.offer.lenderOfferId}`,
     updated: chosenAt,
   };
@@ -156,6 +157,7 @@ function choose(journey: Journey, outcomes: readonly LenderOutcome[]): { state: 
 
 interface ApplicationEnd {
   chosenOfferId: string;
+  chosenAt: number;
   signUrl: string;
   signedAt: number;
   paidAt: number;
@@ -278,6 +280,7 @@ export function demoApplication(context: DemoContext, rows: DemoRows, index: num
     journey.personKey,
     JSON.stringify({ email: form.emailNotices, sms: form.smsNotices, marketing: form.acceptDirectMarketing }),
     end.chosenOfferId ?? null,
+    end.chosenAt === undefined ? null : iso(end.chosenAt),
     end.signUrl ?? null,
     identifiedAt === null ? null : iso(identifiedAt),
     end.signedAt === undefined ? null : iso(end.signedAt),
