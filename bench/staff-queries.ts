@@ -52,8 +52,15 @@ async function sampleOf(
   lenderId: string,
 ): Promise<Omit<BenchSample, 'lenders' | 'publishers'>> {
   const [row] = (
-    await db.query<{ application_id: string; staff_id: string; person_key: string; publisher_id: string }>(
+    await db.query<{
+      application_id: string;
+      staff_id: string;
+      person_key: string;
+      publisher_id: string;
+      called_id: string | null;
+    }>(
       `SELECT l.application_id, l.staff_id, a.person_key,
+              (SELECT application_id FROM call_requests ORDER BY created_at DESC LIMIT 1) AS called_id,
               (SELECT tracking->>'publisherId' FROM applications WHERE tracking ? 'publisherId'
                GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AS publisher_id
        FROM audit_log l JOIN applications a ON a.id = l.application_id
@@ -64,6 +71,7 @@ async function sampleOf(
   return {
     now,
     applicationId: row.application_id,
+    calledApplicationId: row.called_id ?? row.application_id,
     personKey: row.person_key,
     staffId: row.staff_id,
     publisherId: row.publisher_id,

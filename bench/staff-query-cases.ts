@@ -26,6 +26,8 @@ export interface BenchSample {
   readonly now: Date;
   /** an application a consultant opened (the audit log names it) */
   readonly applicationId: string;
+  /** an application whose person asked for a call: the only kind a consultant's search finds */
+  readonly calledApplicationId: string;
   /** its applicant's keyed personal code (applications.person_key) */
   readonly personKey: string;
   /** a consultant with a year of records */
@@ -87,11 +89,11 @@ const SOME_CONTACT_KEY = 'k'.repeat(43);
 
 export const CONSULTANT_CASES: readonly StaffQueryCase[] = [
   { name: 'consultant: the open call queue', run: (db) => callQueueRows(db) },
-  { name: 'consultant: search by application id', run: (db, s) => findByApplicationId(db, s.applicationId) },
-  { name: 'consultant: search by short id', run: (db, s) => findByShortId(db, s.applicationId.slice(0, 8)) },
+  { name: 'consultant: search by application id', run: (db, s) => findByApplicationId(db, s.calledApplicationId) },
+  { name: 'consultant: search by short id', run: (db, s) => findByShortId(db, s.calledApplicationId.slice(0, 8)) },
   { name: "consultant: search by an e-mail's key", run: (db) => findByContactKey(db, 'email', SOME_CONTACT_KEY) },
   { name: "consultant: search by a phone's key", run: (db) => findByContactKey(db, 'phone', SOME_CONTACT_KEY) },
-  { name: "consultant: an application's timeline", run: (db, s) => timelineOf(db, new Map(), s.applicationId) },
+  { name: "consultant: an application's timeline", run: (db, s) => timelineOf(db, new Map(), s.calledApplicationId) },
 ];
 
 const funnel = (s: BenchSample, days: number, unit: 'day' | 'week', groupBy: 'none' | 'publisher' | 'product') =>
