@@ -60,6 +60,9 @@ test("the administrator's reports: funnel, lenders' health and commissions, char
 
   await admin.getByRole('tab', { name: lvStaff.sections.commissions }).click();
   await expect(admin.getByRole('heading', { name: lvReports.commissions.heading })).toBeVisible();
-  await expect(admin.getByRole('status')).toHaveText(lvReports.commissions.empty);
+  // the month's paid loans are whatever the other tests paid out: a table of them, or the words for none
+  await expect(
+    admin.getByRole('status').filter({ hasText: lvReports.commissions.empty }).or(admin.getByRole('table').first()),
+  ).toBeVisible();
   await scan(admin, 'the commissions');
 });
