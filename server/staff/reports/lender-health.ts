@@ -73,13 +73,42 @@ async function healthIn(
   window: HealthWindow,
 ): Promise<LenderHealth[]> {
   const since = new Date(at.getTime() - WINDOW_SECONDS[window] * 1000);
+  // the lenders in two halves of their ids, each half's requests counted on a connection of its own: a month of
+  // every lender's requests is too many rows for one process within the report's time
+  const ids = lenders.map((lender) => lender.id).sort();
+  const pivot = ids[Math.floor(ids.length / 2)];
+  const halves = await Promise.all(
+    pivot === undefined
+      ? [healthRowsIn(db, since, at, {})]
+      : [healthRowsIn(db, since, at, { below: pivot }), healthRowsIn(db, since, at, { from: pivot })],
+  );
+  return healthOfLenders(lenders, halves.flat());
+}
+
+/** The health rows of the lenders whose ids are within the bounds (the database's order), in a window. */
+async function healthRowsIn(
+  db: Sql,
+  since: Date,
+  at: Date,
+  bounds: { readonly from?: string; readonly below?: string },
+): Promise<HealthRow[]> {
+  const params: unknown[] = [since, at];
+  const bound = (column: string) => {
+    const conditions: string[] = [];
+    if (bounds.from !== undefined) conditions.push(`${column} >= $${params.indexOf(bounds.from) + 1}`);
+    if (bounds.below !== undefined) conditions.push(`${column} < $${params.indexOf(bounds.below) + 1}`);
+    return conditions.map((condition) => ` AND ${condition}`).join('');
+  };
+  if (bounds.from !== undefined) params.push(bounds.from);
+  if (bounds.below !== undefined) params.push(bounds.below);
   const { rows } = await db.query<HealthRow>(
     // the lenders that ever had a request, one index descent each (a skip scan of lender_requests_lender), then each
     // lender's requests in the window from that index, already apart: no sort of the window's rows by lender
     `WITH RECURSIVE lenders AS (
-       (SELECT r.lender_id FROM lender_requests r ORDER BY r.lender_id LIMIT 1)
+       (SELECT r.lender_id FROM lender_requests r WHERE true${bound('r.lender_id')} ORDER BY r.lender_id LIMIT 1)
        UNION ALL
-       SELECT (SELECT r.lender_id FROM lender_requests r WHERE r.lender_id > l.lender_id ORDER BY r.lender_id LIMIT 1)
+       SELECT (SELECT r.lender_id FROM lender_requests r WHERE r.lender_id > l.lender_id${bound('r.lender_id')}
+         ORDER BY r.lender_id LIMIT 1)
        FROM lenders l WHERE l.lender_id IS NOT NULL),
      requests AS (
        SELECT l.lender_id, counted.* FROM lenders l CROSS JOIN LATERAL (
@@ -97,12 +126,16 @@ async function healthIn(
        WHERE l.lender_id IS NOT NULL AND counted.requests > 0),
      documents AS (
        SELECT d.lender_id, count(*) AS documents_requested FROM document_requests d
-       WHERE d.created_at >= $1 AND d.created_at < $2 GROUP BY d.lender_id)
+       WHERE d.created_at >= $1 AND d.created_at < $2${bound('d.lender_id')} GROUP BY d.lender_id)
      SELECT COALESCE(r.lender_id, d.lender_id) AS lender_id, ${REQUEST_COLUMNS},
        COALESCE(d.documents_requested, 0) AS documents_requested
      FROM requests r FULL JOIN documents d ON d.lender_id = r.lender_id`,
-    [since, at],
+    params,
   );
+  return rows;
+}
+
+function healthOfLenders(lenders: LenderHealthParams['lenders'], rows: readonly HealthRow[]): LenderHealth[] {
   const byLender = new Map(rows.map((row) => [row.lender_id, row]));
   // lenders no longer configured still had requests in the window: they are listed after the configured ones
   const names = new Map(lenders.map((lender) => [lender.id, lender.name]));
