@@ -66,25 +66,20 @@ export async function funnelReport(db: Sql, query: FunnelQuery): Promise<FunnelA
          ((d + ${step})::timestamp AT TIME ZONE '${REPORT_TIME_ZONE}') AS ends
        FROM (SELECT ${first} + ${step} * i AS d FROM generate_series(0, ($2::date - ${first}) / ${step}) i) days)`;
   const applicationGroup = groupOf('a.publisher_id', `(${PRODUCT_OF_PURPOSE_SQL})`);
-  // the events, the applications and the expired ones' offers are counted at once, on four connections where the
-  // database has them (one statement of this shape runs in one process), and added up by a last statement over
-  // the few rows they give; each kind of event from its own index range (funnel_events_kind), so the year's events, the most rows, are
-  // counted on two connections
-  const eventsOf = (kind: 'calculator' | 'started') =>
+  // the events, the applications and the expired ones' offers are counted at once, on three connections where the
+  // database has them (one statement of this shape runs in one process), and added up by a fourth statement over
+  // the few rows they give
+  const [events, applications, expired] = await Promise.all([
     db.query<CountRow>(
       `SELECT p.period, c.* FROM ${periods} p CROSS JOIN LATERAL (
          SELECT ${groupOf('e.publisher_id', 'e.product')} AS grp,
-           ${kind === 'calculator' ? 'count(*)' : '0'} AS calculator,
-           ${kind === 'started' ? 'count(*)' : '0'} AS started,
+           count(*) FILTER (WHERE e.kind = 'calculator') AS calculator,
+           count(*) FILTER (WHERE e.kind = 'started') AS started,
            0 AS submitted, 0 AS identified, 0 AS offers, 0 AS chosen, 0 AS signed, 0 AS paid
-         FROM funnel_events e
-         WHERE e.kind = '${kind}' AND e.at >= p.starts AND e.at < p.ends AND ${eventFilters.join(' AND ')}
+         FROM funnel_events e WHERE e.at >= p.starts AND e.at < p.ends AND ${eventFilters.join(' AND ')}
          GROUP BY 1) c`,
       params,
-    );
-  const [calculatorEvents, startedEvents, applications, expired] = await Promise.all([
-    eventsOf('calculator'),
-    eventsOf('started'),
+    ),
     db.query<CountRow>(
       `SELECT p.period, c.* FROM ${periods} p CROSS JOIN LATERAL (
          SELECT ${applicationGroup} AS grp,
@@ -112,22 +107,9 @@ export async function funnelReport(db: Sql, query: FunnelQuery): Promise<FunnelA
       params,
     ),
   ]);
-  const counted = [...calculatorEvents.rows, ...startedEvents.rows, ...applications.rows, ...expired.rows];
-  const rows = await summed(db, counted);
-  const funnelRows = rows.map((row): FunnelRow => ({ period: row.period, group: row.grp, ...countsOf(row) }));
-  return {
-    from: query.from,
-    to: query.to,
-    unit,
-    groupBy: query.groupBy,
-    rows: funnelRows,
-    totals: totalsOf(funnelRows),
-  };
-}
-
-/** The sources' counts summed a period and group, and ordered, by the database in its collation. */
-async function summed(db: Sql, counted: readonly CountRow[]): Promise<CountRow[]> {
+  const counted = [...events.rows, ...applications.rows, ...expired.rows];
   const column = (name: 'period' | 'grp' | FunnelStage) => counted.map((row) => row[name]);
+  // summed and ordered by the database, in its collation, as one statement over the rows would
   const { rows } = await db.query<CountRow>(
     `SELECT period, grp,
        sum(calculator) AS calculator, sum(started) AS started, sum(submitted) AS submitted,
@@ -138,7 +120,15 @@ async function summed(db: Sql, counted: readonly CountRow[]): Promise<CountRow[]
      GROUP BY period, grp ORDER BY period, grp`,
     [column('period'), column('grp'), ...FUNNEL_STAGES.map((stage) => column(stage))],
   );
-  return rows;
+  const funnelRows = rows.map((row): FunnelRow => ({ period: row.period, group: row.grp, ...countsOf(row) }));
+  return {
+    from: query.from,
+    to: query.to,
+    unit,
+    groupBy: query.groupBy,
+    rows: funnelRows,
+    totals: totalsOf(funnelRows),
+  };
 }
 
 const countsOf = (row: Record<FunnelStage, string | number>): FunnelCounts =>
