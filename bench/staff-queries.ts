@@ -1,5 +1,5 @@
 /**
- * `npm run bench:staff [-- --applications N] [--runs R]`: the staff's queries on a year of a busy broker. A throwaway
+ * `npm run bench:staff [-- --applications N] [--runs R] [--only TEXT]`: the staff's queries on a year of a busy broker. A throwaway
  * PostgreSQL 15 cluster, the migrations, `seed:demo`'s 100 000 applications, VACUUM ANALYZE; then every case of
  * bench/staff-query-cases.ts runs twice to warm up and R times (default 15) measured. Prints the seed's time, the
  * database's size and a table of median and p95 milliseconds and rows a case, each against the 200 ms budget of
@@ -30,6 +30,8 @@ const { values } = parseArgs({
     seed: { type: 'string', default: 'bench' },
     // an existing database: seeded once when it holds no applications yet, reused as it is afterwards
     'database-url': { type: 'string' },
+    // only the cases whose name holds this text; their figures are printed and not kept in bench/results
+    only: { type: 'string' },
   },
 });
 
@@ -154,9 +156,10 @@ try {
     publishers: config.publishers,
   };
   const runs = Number(values.runs);
+  const cases = STAFF_QUERY_CASES.filter((staffCase) => staffCase.name.includes(values.only ?? ''));
   const width = Math.max(...STAFF_QUERY_CASES.map((c) => c.name.length));
   say(`\n${'query'.padEnd(width)}  median ms     p95 ms     rows  budget ${BUDGET_MS} ms`);
-  for (const staffCase of STAFF_QUERY_CASES) {
+  for (const staffCase of cases) {
     const result = await time(db, sample, staffCase.run, runs);
     const pass = result.p95 <= BUDGET_MS;
     if (!pass) failed++;
@@ -164,20 +167,20 @@ try {
       `${staffCase.name.padEnd(width)}  ${result.median.toFixed(1).padStart(9)}  ${result.p95.toFixed(1).padStart(9)}  ${String(result.rows).padStart(7)}  ${pass ? 'PASS' : 'FAIL'}`,
     );
   }
-  say(
-    `\n${STAFF_QUERY_CASES.length - failed} of ${STAFF_QUERY_CASES.length} within ${BUDGET_MS} ms (p95 of ${runs} warm runs)`,
-  );
+  say(`\n${cases.length - failed} of ${cases.length} within ${BUDGET_MS} ms (p95 of ${runs} warm runs)`);
   say(
     `(machine load average ${loadavg()
       .map((load) => load.toFixed(1))
       .join(' ')} at the end)`,
   );
-  const results = join(import.meta.dirname, 'results');
-  mkdirSync(results, { recursive: true });
-  writeFileSync(
-    join(results, 'staff-queries.md'),
-    `# npm run bench:staff\n\n\`\`\`text\n${lines.join('\n')}\n\`\`\`\n`,
-  );
+  if (values.only === undefined) {
+    const results = join(import.meta.dirname, 'results');
+    mkdirSync(results, { recursive: true });
+    writeFileSync(
+      join(results, 'staff-queries.md'),
+      `# npm run bench:staff\n\n\`\`\`text\n${lines.join('\n')}\n\`\`\`\n`,
+    );
+  }
   await db.close();
 } finally {
   cluster.stop();

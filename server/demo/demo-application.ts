@@ -258,7 +258,8 @@ export function demoApplication(context: DemoContext, rows: DemoRows, index: num
   funnelEvents(journey, productOfPurpose(purpose), tracking['publisherId'] ?? null);
   const tokenExpires = created + context.tokenTtlDays * DAY;
   // the sweep expires what the person left: every state but signed and paid, once the token ran out
-  if (tokenExpires < context.now.getTime() && state !== 'signed' && state !== 'paid') state = 'expired';
+  const expiredFrom = tokenExpires < context.now.getTime() && state !== 'signed' && state !== 'paid' ? state : null;
+  if (expiredFrom !== null) state = 'expired';
   const token = `demo-${dice.hex(40)}`;
   const sealedToken = context.cipher.encrypt(token, `${id}:token`);
   const applicant = sealApplicant(context.cipher, id, form);
@@ -285,6 +286,7 @@ export function demoApplication(context: DemoContext, rows: DemoRows, index: num
     identifiedAt === null ? null : iso(identifiedAt),
     end.signedAt === undefined ? null : iso(end.signedAt),
     end.paidAt === undefined ? null : iso(end.paidAt),
+    expiredFrom,
     iso(created),
     iso(end.updated ?? identifiedAt ?? created),
   );

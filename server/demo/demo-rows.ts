@@ -11,8 +11,8 @@ const TABLES = {
     `id uuid, token_hash text, token_expires_at timestamptz, idempotency_key text, request_hash text,
      token_ciphertext text, state text, language text, amount int, term int, purpose text, key_id text,
      applicant_ciphertext text, tracking jsonb, person_key text, notice_choices jsonb, chosen_offer_id uuid,
-     chosen_at timestamptz, sign_url text, identified_at timestamptz, signed_at timestamptz, paid_at timestamptz, created_at timestamptz,
-     updated_at timestamptz`,
+     chosen_at timestamptz, sign_url text, identified_at timestamptz, signed_at timestamptz, paid_at timestamptz,
+     expired_from text, created_at timestamptz, updated_at timestamptz`,
   ],
   identifications: [
     'identifications',

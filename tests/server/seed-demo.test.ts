@@ -86,6 +86,14 @@ describe.each<Storage>(['pglite', 'postgres'])('npm run seed:demo (%s)', (storag
       ),
     ).toBe(0);
     expect(await count(db, `applications WHERE state = 'paid' AND paid_at IS NULL`)).toBe(0);
+    // an expired application left offers or offerChosen exactly when it had offers, as the funnel counts it
+    expect(await count(db, `applications WHERE state = 'expired' AND expired_from IN ('offers', 'offerChosen')`)).toBe(
+      await count(
+        db,
+        `applications a WHERE state = 'expired' AND EXISTS (SELECT 1 FROM offers o WHERE o.application_id = a.id)`,
+      ),
+    );
+    expect(await count(db, `applications WHERE (state = 'expired') <> (expired_from IS NOT NULL)`)).toBe(0);
     expect(await count(db, `applications WHERE state IN ('signed', 'offerChosen') AND chosen_offer_id IS NULL`)).toBe(
       0,
     );

@@ -13,6 +13,7 @@ import {
   type FunnelQueryInput,
 } from '../../domain/staff-reports-api.ts';
 import type { Tracking } from '../../domain/tracking.ts';
+import { expireStaleApplications } from '../../server/applications/maintenance.ts';
 import { addStaffMember } from '../../server/staff/members.ts';
 import { createStaffSession, staffSessionCookieOf } from '../../server/staff/sessions.ts';
 import { validApplication } from '../fixtures/application.ts';
@@ -52,7 +53,11 @@ describe.each<Storage>(['pglite', 'postgres'])("the administrator's reports (%s)
   let base: string;
   let cookie: string;
   const today = rigaToday();
-  const made: { paid: ApplicationStatus | null; offered: ApplicationStatus | null } = { paid: null, offered: null };
+  const made: { paid: ApplicationStatus | null; offered: ApplicationStatus | null; offeredToken: string } = {
+    paid: null,
+    offered: null,
+    offeredToken: '',
+  };
 
   const get = (endpoint: EndpointDefinition, query: Record<string, string> = {}) =>
     fetch(`${base}${pathOf(endpoint)}?${new URLSearchParams(query).toString()}`, { headers: { cookie } });
@@ -109,6 +114,7 @@ describe.each<Storage>(['pglite', 'postgres'])("the administrator's reports (%s)
     // never identified; a test application from acme.lv's widget counts nowhere
     const paid = await submitTracked({ publisherId: 'acme.lv', utm_source: 'acme' });
     const offered = await submitTracked({ publisherId: 'acme.lv' });
+    made.offeredToken = offered;
     await submitTracked({}, { loanPurpose: 'buyingCar' });
     await submitTracked({ publisherId: 'acme.lv' }, {}, { test: true });
 
@@ -168,6 +174,18 @@ describe.each<Storage>(['pglite', 'postgres'])("the administrator's reports (%s)
     // yesterday saw nothing
     const yesterday = new Date(Date.parse(today) - 86_400_000).toISOString().slice(0, 10);
     expect((await funnel({ from: yesterday, to: yesterday })).rows).toEqual([]);
+  });
+
+  it('counts the offers of an application that expired while it had them, as before it expired', async () => {
+    const before = await funnel();
+    // the person's token runs out: the sweep expires the application left with its offers
+    await running.broker.db.query(
+      `UPDATE applications SET token_expires_at = now() - interval '1 minute'
+       WHERE publisher_id = 'acme.lv' AND NOT test AND state IN ('offers', 'noOffers')`,
+    );
+    expect(await expireStaleApplications(running.broker)).toBe(1);
+    expect((await waitForStatus(base, made.offeredToken, (s) => s.state === 'expired')).state).toBe('expired');
+    expect((await funnel()).rows).toEqual(before.rows);
   });
 
   it('answers the same funnel as CSV with a byte-order mark, and writes each view and export to the audit log', async () => {

@@ -212,11 +212,16 @@ function column(name: string): string {
 
 /**
  * `expired` for every application `conditionSql` names (SQL over `applications a`) that the model lets expire:
- * one statement, each change announced by it. Answers their ids.
+ * one statement, each change announced by it, each keeping the state it left (the funnel counts the offers of
+ * those that left `offers` or `offerChosen`). Answers their ids.
  */
 export async function expireWhere(broker: Broker, conditionSql: string): Promise<string[]> {
   const { rows } = await broker.db.query<{ id: string }>(
-    stateUpdateSql('expired', { where: conditionSql, returning: `a.id, ${announceSql('a.id')}` }),
+    stateUpdateSql('expired', {
+      where: conditionSql,
+      set: ['expired_from = a.state'],
+      returning: `a.id, ${announceSql('a.id')}`,
+    }),
   );
   for (const { id } of rows) afterTransition(broker, id);
   return rows.map((row) => row.id);

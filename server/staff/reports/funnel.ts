@@ -16,13 +16,11 @@ const PRODUCT_OF_PURPOSE_SQL = `CASE purpose ${PRODUCT_KEYS.filter((product) => 
 
 /**
  * Whether an application got an offer, from its state where the lifecycle (domain/application-lifecycle.ts) says:
- * offers, offerChosen, signed and paid come only after an offer arrived, and a choice needs one. Only an expired
- * application that was identified may have had offers or none: its offers are looked up, in a semi-join of its
- * own, by the offers' narrow index on the application (offers_application).
+ * offers, offerChosen, signed and paid come only after an offer arrived, and a choice needs one; an expired
+ * application keeps the state it left (expired_from, migration 0029).
  */
-const OFFER_BY_STATE_SQL = `a.state IN ('offers', 'offerChosen', 'signed', 'paid') OR a.chosen_offer_id IS NOT NULL`;
-/** The applications OFFER_BY_STATE_SQL leaves out that may have had offers: expired after being identified. */
-const EXPIRED_MAYBE_OFFERED_SQL = `a.state = 'expired' AND a.identified_at IS NOT NULL AND a.chosen_offer_id IS NULL`;
+const OFFER_BY_STATE_SQL = `a.state IN ('offers', 'offerChosen', 'signed', 'paid') OR a.chosen_offer_id IS NOT NULL
+  OR a.expired_from IN ('offers', 'offerChosen')`;
 
 type CountRow = { period: string; grp: string | null } & Record<FunnelStage, string | number>;
 type FunnelStage = (typeof FUNNEL_STAGES)[number];
@@ -58,7 +56,7 @@ export async function funnelReport(db: Sql, query: FunnelQuery): Promise<FunnelA
   // The range's Riga days or weeks, each with the instants it spans (the database resolves the zone's offset a
   // period, summer time included); each source is counted a period from its index's range for that period, so no
   // row has its time zone worked out nor is hashed into a period. A period without rows gives no row, as a GROUP BY
-  // of the rows would. An expired application's offers are looked up in a branch of their own, a semi-join.
+  // of the rows would.
   const first = unit === 'week' ? `date_trunc('week', $1::date::timestamp)::date` : '$1::date';
   const step = unit === 'week' ? 7 : 1;
   const periods = `(SELECT to_char(d, 'YYYY-MM-DD') AS period,
@@ -66,12 +64,13 @@ export async function funnelReport(db: Sql, query: FunnelQuery): Promise<FunnelA
          ((d + ${step})::timestamp AT TIME ZONE '${REPORT_TIME_ZONE}') AS ends
        FROM (SELECT ${first} + ${step} * i AS d FROM generate_series(0, ($2::date - ${first}) / ${step}) i) days)`;
   const applicationGroup = groupOf('a.publisher_id', `(${PRODUCT_OF_PURPOSE_SQL})`);
-  // the events, the applications and the expired ones' offers are counted at once, on three connections where the
-  // database has them (one statement of this shape runs in one process), and added up by a fourth statement over
-  // the few rows they give
-  const [events, applications, expired] = await Promise.all([
+  // the events and the applications are counted at once, on two connections where the database has them, and added
+  // up by a third statement over the few rows they give
+  const [events, applications] = await Promise.all([
     db.query<CountRow>(
-      `SELECT p.period, c.* FROM ${periods} p CROSS JOIN LATERAL (
+      query.groupBy === 'none' && query.publisherId === undefined && query.product === undefined
+        ? everyEventSql(periods)
+        : `SELECT p.period, c.* FROM ${periods} p CROSS JOIN LATERAL (
          SELECT ${groupOf('e.publisher_id', 'e.product')} AS grp,
            count(*) FILTER (WHERE e.kind = 'calculator') AS calculator,
            count(*) FILTER (WHERE e.kind = 'started') AS started,
@@ -96,18 +95,8 @@ export async function funnelReport(db: Sql, query: FunnelQuery): Promise<FunnelA
          GROUP BY 1) c`,
       params,
     ),
-    db.query<CountRow>(
-      `SELECT p.period, c.* FROM ${periods} p CROSS JOIN LATERAL (
-         SELECT ${applicationGroup} AS grp, 0 AS calculator, 0 AS started, 0 AS submitted, 0 AS identified,
-           count(*) AS offers, 0 AS chosen, 0 AS signed, 0 AS paid
-         FROM applications a
-         WHERE a.created_at >= p.starts AND a.created_at < p.ends AND ${applicationFilters.join(' AND ')}
-           AND NOT a.test AND ${EXPIRED_MAYBE_OFFERED_SQL} AND a.id IN (SELECT o.application_id FROM offers o)
-         GROUP BY 1) c`,
-      params,
-    ),
   ]);
-  const counted = [...events.rows, ...applications.rows, ...expired.rows];
+  const counted = [...events.rows, ...applications.rows];
   const column = (name: 'period' | 'grp' | FunnelStage) => counted.map((row) => row[name]);
   // summed and ordered by the database, in its collation, as one statement over the rows would
   const { rows } = await db.query<CountRow>(
@@ -130,6 +119,24 @@ export async function funnelReport(db: Sql, query: FunnelQuery): Promise<FunnelA
     totals: totalsOf(funnelRows),
   };
 }
+
+/**
+ * Every browser event a period, neither split nor filtered: each kind counted from its own partial index of the
+ * instants alone (funnel_events_calculator and funnel_events_started), which a year's hundreds of thousands of
+ * events pass through in half the time of the covering index the split and filtered funnels need. A period
+ * without events gives no row, as the covering form's GROUP BY does.
+ */
+const everyEventSql = (periods: string): string =>
+  `SELECT p.period, NULL::text AS grp, calculator.n AS calculator, started.n AS started,
+     0 AS submitted, 0 AS identified, 0 AS offers, 0 AS chosen, 0 AS signed, 0 AS paid
+   FROM ${periods} p
+   CROSS JOIN LATERAL (SELECT count(*) AS n FROM funnel_events e
+     WHERE e.kind = 'calculator' AND e.at >= p.starts AND e.at < p.ends AND e.at >= ${rigaDayStartSql('$1')}
+       AND e.at < ${rigaDayEndSql('$2')}) calculator
+   CROSS JOIN LATERAL (SELECT count(*) AS n FROM funnel_events e
+     WHERE e.kind = 'started' AND e.at >= p.starts AND e.at < p.ends AND e.at >= ${rigaDayStartSql('$1')}
+       AND e.at < ${rigaDayEndSql('$2')}) started
+   WHERE calculator.n + started.n > 0`;
 
 const countsOf = (row: Record<FunnelStage, string | number>): FunnelCounts =>
   Object.fromEntries(FUNNEL_STAGES.map((stage) => [stage, Number(row[stage])])) as FunnelCounts;
