@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { jsonSettingFromEnv } from '../config/json-setting.ts';
 import { lenderKindSchema, payoutTimeSchema } from '../../domain/offer.ts';
 import { lenderMonogramPath, type LenderEndpoint } from './registry.ts';
 import { LENDER_ID_PATTERN } from '../../domain/lender-id.ts';
@@ -102,17 +102,6 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** The registry the environment names; empty when it names none. */
 export function lenderRegistryFromEnv(env: Env): LenderEndpoint[] {
-  const [source, text] = env.LENDERS_CONFIG
-    ? ['LENDERS_CONFIG', env.LENDERS_CONFIG]
-    : env.LENDERS_CONFIG_FILE
-      ? [`LENDERS_CONFIG_FILE ${env.LENDERS_CONFIG_FILE}`, readFileSync(env.LENDERS_CONFIG_FILE, 'utf8')]
-      : [null, null];
-  if (source === null) return [];
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(`${source}: not JSON`);
-  }
-  return lenderRegistryOf(json, source);
+  const setting = jsonSettingFromEnv(env, 'LENDERS_CONFIG');
+  return setting === null ? [] : lenderRegistryOf(setting.json, setting.source);
 }

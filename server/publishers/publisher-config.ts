@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { jsonSettingFromEnv } from '../config/json-setting.ts';
 
 /**
  * The publishers the broker shares its commission with: `PUBLISHERS_CONFIG` (the JSON itself) or
@@ -30,19 +30,8 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** The publishers the environment names; empty when it names none. */
 export function publishersFromEnv(env: Env): PublisherConfig[] {
-  const [source, text] = env.PUBLISHERS_CONFIG
-    ? ['PUBLISHERS_CONFIG', env.PUBLISHERS_CONFIG]
-    : env.PUBLISHERS_CONFIG_FILE
-      ? [`PUBLISHERS_CONFIG_FILE ${env.PUBLISHERS_CONFIG_FILE}`, readFileSync(env.PUBLISHERS_CONFIG_FILE, 'utf8')]
-      : [null, null];
-  if (source === null) return [];
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(`${source}: not JSON`);
-  }
-  return publishersOf(json, source);
+  const setting = jsonSettingFromEnv(env, 'PUBLISHERS_CONFIG');
+  return setting === null ? [] : publishersOf(setting.json, setting.source);
 }
 
 /**
