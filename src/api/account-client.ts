@@ -1,5 +1,4 @@
-import ky from 'ky';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type {
   AccountAnswer,
   Consent,
@@ -21,16 +20,12 @@ import {
   setConsent,
   startLogin,
 } from '../../domain/contract/account.ts';
-import {
-  answerSchemaOf,
-  pathOf,
-  type AnswerSchemaOf,
-  type EndpointDefinition,
-} from '../../domain/contract/define-endpoint.ts';
+import { pathOf } from '../../domain/contract/define-endpoint.ts';
 import { confirmSmsOptOut, startSmsOptOut, unsubscribe } from '../../domain/contract/messages.ts';
 import { listInstitutions } from '../../domain/contract/reference-data.ts';
 import type { Language } from '../../domain/language.ts';
-import { ApiRequestError, toApiRequestError } from './broker-client.ts';
+import { ApiRequestError } from './broker-client.ts';
+import { contractCaller } from './contract-caller.ts';
 import { createAccountCallRequestsClient, type AccountCallRequestsClient } from './call-requests-client.ts';
 
 export { ApiRequestError };
@@ -60,37 +55,7 @@ export interface AccountClient {
 }
 
 export function createAccountClient(language: Language, fetchImpl?: typeof fetch): AccountClient {
-  const http = ky.create({
-    timeout: 20_000,
-    retry: 0,
-    headers: { 'accept-language': language },
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
-  });
-  const send = (endpoint: EndpointDefinition, path: string, body?: unknown) =>
-    http(path, { method: endpoint.method, ...(body === undefined ? {} : { json: body }) });
-  /** Calls an endpoint of the contract at `path` (its own unless it has parameters) and parses its answer. */
-  const call = async <E extends EndpointDefinition>(
-    endpoint: E,
-    body?: unknown,
-    path: string = endpoint.path,
-  ): Promise<z.output<AnswerSchemaOf<E>>> => {
-    let data: unknown;
-    try {
-      data = await send(endpoint, path, body).json();
-    } catch (error) {
-      throw toApiRequestError(error);
-    }
-    const parsed = z.safeParse(answerSchemaOf(endpoint), data);
-    if (!parsed.success) throw new ApiRequestError({ status: null, code: 'parse', message: '' });
-    return parsed.data;
-  };
-  const none = async (promise: Promise<unknown>) => {
-    try {
-      await promise;
-    } catch (error) {
-      throw toApiRequestError(error);
-    }
-  };
+  const { call, none } = contractCaller(() => language, fetchImpl);
 
   return {
     loggedIn: async () => (await call(getAccountSession)).loggedIn,
@@ -102,7 +67,7 @@ export function createAccountClient(language: Language, fetchImpl?: typeof fetch
     chooseOffer: async (id, offerId) =>
       (await call(chooseAccountOffer, { offerId }, pathOf(chooseAccountOffer, { id }))).signUrl,
     setConsent: (kind, granted) => call(setConsent, { kind, granted }),
-    logout: (everywhere) => none(send(logout, logout.path, { everywhere })),
+    logout: (everywhere) => none(logout, { everywhere }),
     erase: () => call(erasePersonData, {}),
     startSmsOptOut: async (phoneNumber) => {
       await call(startSmsOptOut, { phoneNumber, language });
