@@ -10,6 +10,7 @@ import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useComplianceClient } from './compliance/compliance-hooks.ts';
 import { messageOf, useStaffClient } from './staff-context.ts';
+import { StaffTable } from './StaffTable.tsx';
 
 const FILTERS = ['from', 'to', 'action', 'applicationId'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
@@ -116,37 +117,32 @@ function AuditResults({ answer }: { answer: AuditAnswer }) {
         {t('audit.results', { count: answer.records.length })}
         {answer.truncated ? ` ${t('audit.truncated', { count: answer.records.length })}` : ''}
       </p>
-      {/* a wide table scrolls on its own on a phone: focusable, so a keyboard scrolls it too */}
-      <div className="staff-table-wrap" role="region" aria-label={t('audit.heading')} tabIndex={0}>
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('audit.seq')}</th>
-              <th scope="col">{t('audit.at')}</th>
-              <th scope="col">{t('audit.who')}</th>
-              <th scope="col">{t('audit.what')}</th>
-              <th scope="col">{t('audit.application')}</th>
-              <th scope="col">{t('audit.reason')}</th>
-              <th scope="col">{t('audit.details')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.records.map((record) => (
-              <tr key={record.seq}>
-                <th scope="row">{record.seq}</th>
-                <td>{rigaMoment(i18n.language, record.at)}</td>
-                <td>{record.staffEmail ?? t('audit.noMember')}</td>
-                <td>{record.action}</td>
-                <td>{record.applicationId ?? ''}</td>
-                <td>{reasonText(record.reason)}</td>
-                <td>
-                  <code>{JSON.stringify(record.details)}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable
+        label={t('audit.heading')}
+        headers={[
+          t('audit.seq'),
+          t('audit.at'),
+          t('audit.who'),
+          t('audit.what'),
+          t('audit.application'),
+          t('audit.reason'),
+          t('audit.details'),
+        ]}
+      >
+        {answer.records.map((record) => (
+          <tr key={record.seq}>
+            <th scope="row">{record.seq}</th>
+            <td>{rigaMoment(i18n.language, record.at)}</td>
+            <td>{record.staffEmail ?? t('audit.noMember')}</td>
+            <td>{record.action}</td>
+            <td>{record.applicationId ?? ''}</td>
+            <td>{reasonText(record.reason)}</td>
+            <td>
+              <code>{JSON.stringify(record.details)}</code>
+            </td>
+          </tr>
+        ))}
+      </StaffTable>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AddMemberForm } from './AddMemberForm.tsx';
 import { messageOf, useStaffClient } from './staff-context.ts';
+import { StaffTable } from './StaffTable.tsx';
 
 /** The administrator's page: every member, their role and whether they enrolled; add, new link, remove. */
 export function StaffMembers({ me }: { me: StaffMe }) {
@@ -94,47 +95,37 @@ function MembersTable({
 }) {
   const { t } = useTranslation('staff');
   return (
-    <div className="staff-table-wrap" role="region" aria-label={t('members.heading')} tabIndex={0}>
-      <table className="staff-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('members.email')}</th>
-            <th scope="col">{t('members.name')}</th>
-            <th scope="col">{t('members.role')}</th>
-            <th scope="col">{t('members.enrolled')}</th>
-            <th scope="col">{t('members.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((member) => (
-            <tr key={member.id}>
-              <th scope="row">{member.email}</th>
-              <td>{member.name}</td>
-              <td>{t(`roles.${member.role}`)}</td>
-              <td>{member.enrolled ? t('members.enrolledYes') : t('members.enrolledNo')}</td>
-              <td className="staff-actions">
-                <Button
-                  variant="secondary"
-                  aria-label={t('members.newLinkNamed', { email: member.email })}
-                  onPress={() => onRenew(member)}
-                >
-                  {t('members.newLink')}
-                </Button>
-                {member.id === selfId ? null : (
-                  <Button
-                    variant="secondary"
-                    aria-label={t('members.removeNamed', { email: member.email })}
-                    onPress={() => onRemove(member)}
-                  >
-                    {t('members.remove')}
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StaffTable
+      label={t('members.heading')}
+      headers={[t('members.email'), t('members.name'), t('members.role'), t('members.enrolled'), t('members.actions')]}
+    >
+      {members.map((member) => (
+        <tr key={member.id}>
+          <th scope="row">{member.email}</th>
+          <td>{member.name}</td>
+          <td>{t(`roles.${member.role}`)}</td>
+          <td>{member.enrolled ? t('members.enrolledYes') : t('members.enrolledNo')}</td>
+          <td className="staff-actions">
+            <Button
+              variant="secondary"
+              aria-label={t('members.newLinkNamed', { email: member.email })}
+              onPress={() => onRenew(member)}
+            >
+              {t('members.newLink')}
+            </Button>
+            {member.id === selfId ? null : (
+              <Button
+                variant="secondary"
+                aria-label={t('members.removeNamed', { email: member.email })}
+                onPress={() => onRemove(member)}
+              >
+                {t('members.remove')}
+              </Button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
 

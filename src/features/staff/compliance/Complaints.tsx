@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { ComplaintForm } from './ComplaintForm.tsx';
 import { formErrorOf, NAMESPACE, useComplianceClient, useList, useRigaFormat } from './compliance-hooks.ts';
+import { StaffTable } from '../StaffTable.tsx';
 
 /** The complaints register: register one, mark it answered, see which are past their due date. */
 export function Complaints() {
@@ -33,45 +34,41 @@ export function Complaints() {
       {items === null ? <p>{t('common.loading')}</p> : null}
       {items?.length === 0 ? <p>{t('complaints.empty')}</p> : null}
       {items?.length ? (
-        <div className="staff-table-wrap" role="region" aria-labelledby="cp-list-heading" tabIndex={0}>
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('common.receivedOn')}</th>
-                <th scope="col">{t('complaints.category')}</th>
-                <th scope="col">{t('common.channel')}</th>
-                <th scope="col">{t('complaints.summary')}</th>
-                <th scope="col">{t('complaints.application')}</th>
-                <th scope="col">{t('common.dueOn')}</th>
-                <th scope="col">{t('common.state')}</th>
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((complaint) => (
-                <tr key={complaint.id}>
-                  <th scope="row">{format.day(complaint.receivedOn)}</th>
-                  <td>{t(`complaints.categories.${complaint.category}`)}</td>
-                  <td>{t(`common.channels.${complaint.channel}`)}</td>
-                  <td className="staff-text">{complaint.summary}</td>
-                  <td>{complaint.applicationId ? <code>{complaint.applicationId}</code> : '—'}</td>
-                  <td>{format.day(complaint.dueOn)}</td>
-                  <td>
-                    {complaint.answeredOn
-                      ? t('complaints.answeredOn', { date: format.day(complaint.answeredOn) })
-                      : t('complaints.states.received')}
-                    {complaint.overdue ? <strong className="staff-overdue"> {t('common.overdue')}</strong> : null}
-                  </td>
-                  <td>
-                    {complaint.state === 'received' ? (
-                      <AnswerControls complaint={complaint} onDone={() => done(t('complaints.answered'))} />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          labelledBy="cp-list-heading"
+          headers={[
+            t('common.receivedOn'),
+            t('complaints.category'),
+            t('common.channel'),
+            t('complaints.summary'),
+            t('complaints.application'),
+            t('common.dueOn'),
+            t('common.state'),
+            t('common.actions'),
+          ]}
+        >
+          {items.map((complaint) => (
+            <tr key={complaint.id}>
+              <th scope="row">{format.day(complaint.receivedOn)}</th>
+              <td>{t(`complaints.categories.${complaint.category}`)}</td>
+              <td>{t(`common.channels.${complaint.channel}`)}</td>
+              <td className="staff-text">{complaint.summary}</td>
+              <td>{complaint.applicationId ? <code>{complaint.applicationId}</code> : '—'}</td>
+              <td>{format.day(complaint.dueOn)}</td>
+              <td>
+                {complaint.answeredOn
+                  ? t('complaints.answeredOn', { date: format.day(complaint.answeredOn) })
+                  : t('complaints.states.received')}
+                {complaint.overdue ? <strong className="staff-overdue"> {t('common.overdue')}</strong> : null}
+              </td>
+              <td>
+                {complaint.state === 'received' ? (
+                  <AnswerControls complaint={complaint} onDone={() => done(t('complaints.answered'))} />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : null}
     </section>
   );

@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { DataRequestForm } from './DataRequestForm.tsx';
 import { formErrorOf, NAMESPACE, useComplianceClient, useList, useRigaFormat } from './compliance-hooks.ts';
+import { StaffTable } from '../StaffTable.tsx';
 
 /** The browser saves the export as a file, as the person's own account does. */
 function download(data: Record<string, unknown>, id: string): void {
@@ -41,34 +42,30 @@ export function DataRequests() {
       {items === null ? <p>{t('common.loading')}</p> : null}
       {items?.length === 0 ? <p>{t('dataRequests.empty')}</p> : null}
       {items?.length ? (
-        <div className="staff-table-wrap" role="region" aria-labelledby="dr-list-heading" tabIndex={0}>
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('common.receivedOn')}</th>
-                <th scope="col">{t('dataRequests.kind')}</th>
-                <th scope="col">{t('common.channel')}</th>
-                <th scope="col">{t('dataRequests.person')}</th>
-                <th scope="col">{t('dataRequests.identityCheck')}</th>
-                <th scope="col">{t('common.dueOn')}</th>
-                <th scope="col">{t('common.state')}</th>
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((request) => (
-                <DataRequestRow
-                  key={request.id}
-                  request={request}
-                  onDone={(message) => {
-                    setNotice(message);
-                    reload();
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          labelledBy="dr-list-heading"
+          headers={[
+            t('common.receivedOn'),
+            t('dataRequests.kind'),
+            t('common.channel'),
+            t('dataRequests.person'),
+            t('dataRequests.identityCheck'),
+            t('common.dueOn'),
+            t('common.state'),
+            t('common.actions'),
+          ]}
+        >
+          {items.map((request) => (
+            <DataRequestRow
+              key={request.id}
+              request={request}
+              onDone={(message) => {
+                setNotice(message);
+                reload();
+              }}
+            />
+          ))}
+        </StaffTable>
       ) : null}
     </section>
   );

@@ -4,6 +4,7 @@ import { REVIEW_ANSWER_WORKING_DAYS } from '../../../../domain/staff-compliance-
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { NAMESPACE, useComplianceClient, useList, useRigaFormat } from './compliance-hooks.ts';
+import { StaffTable } from '../StaffTable.tsx';
 
 /** The people's requests for a lender's human review of a decline: whether each lender answered, and in time. */
 export function ReviewRequests() {
@@ -24,38 +25,34 @@ export function ReviewRequests() {
       {items === null ? <p>{t('common.loading')}</p> : null}
       {items?.length === 0 ? <p>{t('reviews.empty')}</p> : null}
       {items?.length ? (
-        <div className="staff-table-wrap" role="region" aria-labelledby="rv-heading" tabIndex={0}>
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('reviews.askedAt')}</th>
-                <th scope="col">{t('reviews.lender')}</th>
-                <th scope="col">{t('reviews.application')}</th>
-                <th scope="col">{t('common.state')}</th>
-                <th scope="col">{t('common.dueOn')}</th>
-                <th scope="col">{t('reviews.answeredAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((review) => (
-                <tr key={review.id}>
-                  <th scope="row">{format.moment(review.askedAt)}</th>
-                  <td>{review.lender}</td>
-                  <td>
-                    <code>{review.applicationId}</code>
-                  </td>
-                  <td>
-                    {t(`reviews.phases.${review.phase}`)}
-                    {review.outcome ? ` (${t(`reviews.outcomes.${review.outcome}`)})` : ''}
-                    {review.overdue ? <strong className="staff-overdue"> {t('common.overdue')}</strong> : null}
-                  </td>
-                  <td>{format.day(review.dueOn)}</td>
-                  <td>{review.answeredAt ? format.moment(review.answeredAt) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          labelledBy="rv-heading"
+          headers={[
+            t('reviews.askedAt'),
+            t('reviews.lender'),
+            t('reviews.application'),
+            t('common.state'),
+            t('common.dueOn'),
+            t('reviews.answeredAt'),
+          ]}
+        >
+          {items.map((review) => (
+            <tr key={review.id}>
+              <th scope="row">{format.moment(review.askedAt)}</th>
+              <td>{review.lender}</td>
+              <td>
+                <code>{review.applicationId}</code>
+              </td>
+              <td>
+                {t(`reviews.phases.${review.phase}`)}
+                {review.outcome ? ` (${t(`reviews.outcomes.${review.outcome}`)})` : ''}
+                {review.overdue ? <strong className="staff-overdue"> {t('common.overdue')}</strong> : null}
+              </td>
+              <td>{format.day(review.dueOn)}</td>
+              <td>{review.answeredAt ? format.moment(review.answeredAt) : '—'}</td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : null}
     </section>
   );

@@ -7,6 +7,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { messageOf } from '../staff-context.ts';
 import { applicationHash, rigaDateTime, useConsultantClient } from './consultant-client.ts';
+import { StaffTable } from '../StaffTable.tsx';
 
 /**
  * One box for an application id, its short id, an e-mail or a phone: sent in the request's body, so no address or
@@ -67,42 +68,38 @@ export function ApplicationSearch() {
         </div>
       ) : null}
       {answer && answer.results.length > 0 ? (
-        <div className="staff-table-wrap" role="region" aria-label={t('search.heading')} tabIndex={0}>
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('queue.application')}</th>
-                <th scope="col">{t('queue.person')}</th>
-                <th scope="col">{t('queue.status')}</th>
-                <th scope="col">{t('search.created')}</th>
-                <th scope="col">{t('search.callWaiting')}</th>
-                <th scope="col">{t('queue.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.results.map((found) => (
-                <tr key={found.applicationId}>
-                  <th scope="row">
-                    <code>{found.shortId}</code>
-                  </th>
-                  <td>{found.firstName}</td>
-                  <td>{t(`states.${found.state}`)}</td>
-                  <td>{rigaDateTime(language, found.createdAt)}</td>
-                  <td>{found.callWaiting ? t('search.callWaitingYes') : t('search.callWaitingNo')}</td>
-                  <td>
-                    <a
-                      className="button button--secondary"
-                      href={applicationHash(found.applicationId)}
-                      aria-label={t('queue.openNamed', { shortId: found.shortId })}
-                    >
-                      {t('queue.open')}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          label={t('search.heading')}
+          headers={[
+            t('queue.application'),
+            t('queue.person'),
+            t('queue.status'),
+            t('search.created'),
+            t('search.callWaiting'),
+            t('queue.actions'),
+          ]}
+        >
+          {answer.results.map((found) => (
+            <tr key={found.applicationId}>
+              <th scope="row">
+                <code>{found.shortId}</code>
+              </th>
+              <td>{found.firstName}</td>
+              <td>{t(`states.${found.state}`)}</td>
+              <td>{rigaDateTime(language, found.createdAt)}</td>
+              <td>{found.callWaiting ? t('search.callWaitingYes') : t('search.callWaitingNo')}</td>
+              <td>
+                <a
+                  className="button button--secondary"
+                  href={applicationHash(found.applicationId)}
+                  aria-label={t('queue.openNamed', { shortId: found.shortId })}
+                >
+                  {t('queue.open')}
+                </a>
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : null}
     </section>
   );

@@ -7,6 +7,7 @@ import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { messageOf } from '../staff-context.ts';
 import { applicationHash, useConsultantClient } from './consultant-client.ts';
+import { StaffTable } from '../StaffTable.tsx';
 
 /** The calls waiting to be made, soonest first: when, who (first name), which application, what they asked. */
 export function CallQueue() {
@@ -47,50 +48,46 @@ export function CallQueue() {
       {error ? <Alert>{error}</Alert> : null}
       {answer && answer.calls.length === 0 ? <p role="status">{t('queue.empty')}</p> : null}
       {answer && answer.calls.length > 0 ? (
-        <div className="staff-table-wrap" role="region" aria-label={t('queue.heading')} tabIndex={0}>
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('queue.slot')}</th>
-                <th scope="col">{t('queue.person')}</th>
-                <th scope="col">{t('queue.application')}</th>
-                <th scope="col">{t('queue.status')}</th>
-                <th scope="col">{t('queue.question')}</th>
-                <th scope="col">{t('queue.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.calls.map((call) => (
-                <tr key={call.callRequestId} className={call.overdue ? 'consultant-overdue' : undefined}>
-                  <td>
-                    {slotText(language, call.slotStart)}
-                    {call.overdue ? <span className="consultant-badge">{t('queue.overdue')}</span> : null}
-                  </td>
-                  <th scope="row">
-                    {call.firstName}
-                    <span className="consultant-muted">
-                      {t('queue.language', { language: t(`languages.${call.language}`) })}
-                    </span>
-                  </th>
-                  <td>
-                    <code>{call.shortId}</code>
-                  </td>
-                  <td>{t(`states.${call.state}`)}</td>
-                  <td className="consultant-question">{call.question ?? t('queue.noQuestion')}</td>
-                  <td>
-                    <a
-                      className="button button--secondary"
-                      href={applicationHash(call.applicationId)}
-                      aria-label={t('queue.openNamed', { shortId: call.shortId })}
-                    >
-                      {t('queue.open')}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          label={t('queue.heading')}
+          headers={[
+            t('queue.slot'),
+            t('queue.person'),
+            t('queue.application'),
+            t('queue.status'),
+            t('queue.question'),
+            t('queue.actions'),
+          ]}
+        >
+          {answer.calls.map((call) => (
+            <tr key={call.callRequestId} className={call.overdue ? 'consultant-overdue' : undefined}>
+              <td>
+                {slotText(language, call.slotStart)}
+                {call.overdue ? <span className="consultant-badge">{t('queue.overdue')}</span> : null}
+              </td>
+              <th scope="row">
+                {call.firstName}
+                <span className="consultant-muted">
+                  {t('queue.language', { language: t(`languages.${call.language}`) })}
+                </span>
+              </th>
+              <td>
+                <code>{call.shortId}</code>
+              </td>
+              <td>{t(`states.${call.state}`)}</td>
+              <td className="consultant-question">{call.question ?? t('queue.noQuestion')}</td>
+              <td>
+                <a
+                  className="button button--secondary"
+                  href={applicationHash(call.applicationId)}
+                  aria-label={t('queue.openNamed', { shortId: call.shortId })}
+                >
+                  {t('queue.open')}
+                </a>
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : null}
       {answer?.truncated ? <p>{t('queue.truncated', { count: answer.calls.length })}</p> : null}
     </section>
