@@ -24,7 +24,7 @@ while [ "$#" -gt 0 ]; do
     *) usage ;;
   esac
 done
-[ -n "$from" ] && [ -n "$data" ] || usage
+if [ -z "$from" ] || [ -z "$data" ]; then usage; fi
 if [ -n "$target_time" ] && [ -z "$archive" ]; then
   echo "restore: --target-time needs --wal-archive (the backup alone ends where it ended)" >&2
   exit 2
