@@ -10,6 +10,7 @@ export default defineConfig({
       'widgets/**/*.test.{ts,tsx}',
       'tests/server/**/*.test.ts',
       'tests/architecture/**/*.test.ts',
+      'tests/deploy/**/*.test.ts',
     ],
     environment: 'node',
     setupFiles: ['./src/test-setup.ts'],

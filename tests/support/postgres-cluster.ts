@@ -28,7 +28,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function postgresBin(): string {
+export function postgresBin(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
   for (const version of versions) {
