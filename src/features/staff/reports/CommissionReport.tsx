@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../domain/language.ts';
 import type { CommissionAnswer, CommissionQuery, CommissionRow } from '../../../../domain/staff-reports-api.ts';
@@ -7,9 +7,8 @@ import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { formatEuroCents, formatNumber, formatPercent } from '../../../ui/format.ts';
-import { messageOf } from '../staff-context.ts';
 import { monthStart, rigaDate } from './report-dates.ts';
-import { useReportsClient, type Result } from './use-reports-client.ts';
+import { useReport } from './use-reports-client.ts';
 import './reports.css';
 
 type Sums = Pick<CommissionRow, 'loans' | 'principal' | 'commission' | 'publisherShare' | 'brokerNet'>;
@@ -33,29 +32,14 @@ const sumsBy = (rows: readonly CommissionRow[], key: (row: CommissionRow) => str
 /** The commissions of the loans paid in a range (this month so far at first): by month, lender and publisher. */
 export function CommissionReport() {
   const { t } = useTranslation('staff-reports');
-  const client = useReportsClient();
   const today = rigaDate();
   const [query, setQuery] = useState<CommissionQuery>({ from: monthStart(today), to: today });
   const [asked, setAsked] = useState<CommissionQuery>(query);
-  const [result, setResult] = useState<Result<CommissionAnswer, CommissionQuery> | null>(null);
-  useEffect(() => {
-    let live = true;
-    client.commissions(asked).then(
-      (answer) => live && setResult({ query: asked, answer, error: null }),
-      (caught: unknown) =>
-        live && setResult({ query: asked, answer: null, error: messageOf(caught, t('errors.generic')) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, asked, t]);
   const show = (event: FormEvent) => {
     event.preventDefault();
     setAsked({ from: query.from.trim(), to: query.to.trim() });
   };
-  const pending = result?.query !== asked;
-  const answer = result?.answer ?? null;
-  const error = result?.error ?? null;
+  const { answer, error, pending } = useReport(asked, (reports, query) => reports.commissions(query));
 
   return (
     <section className="staff-card" aria-labelledby="staff-commissions-heading">

@@ -1,16 +1,15 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_KEYS } from '../../../../domain/loan-options.ts';
-import type { FunnelAnswer, FunnelQueryInput } from '../../../../domain/staff-reports-api.ts';
+import type { FunnelQueryInput } from '../../../../domain/staff-reports-api.ts';
 import { funnelCsvHref } from '../../../api/staff-reports-client.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
-import { messageOf } from '../staff-context.ts';
 import { FunnelTable } from './FunnelTable.tsx';
 import { daysBefore, rigaDate } from './report-dates.ts';
-import { useReportsClient, type Result } from './use-reports-client.ts';
+import { useReport } from './use-reports-client.ts';
 import './reports.css';
 
 const FunnelChart = lazy(() => import('./FunnelChart.tsx'));
@@ -39,7 +38,6 @@ const queryOf = (filters: Filters): FunnelQueryInput => ({
 /** The administrator's funnel: the last 30 Riga days by day at first; filters, a chart, the table, the CSV. */
 export function FunnelReport() {
   const { t } = useTranslation('staff-reports');
-  const client = useReportsClient();
   const today = rigaDate();
   const [filters, setFilters] = useState<Filters>({
     from: daysBefore(today, 29),
@@ -51,26 +49,12 @@ export function FunnelReport() {
   });
   // the query last asked for, and what came back for it: a new query (even the same filters again) asks anew
   const [asked, setAsked] = useState<FunnelQueryInput>(() => queryOf(filters));
-  const [result, setResult] = useState<Result<FunnelAnswer, FunnelQueryInput> | null>(null);
   const set = (key: keyof Filters) => (value: string) => setFilters((current) => ({ ...current, [key]: value }));
-  useEffect(() => {
-    let live = true;
-    client.funnel(asked).then(
-      (answer) => live && setResult({ query: asked, answer, error: null }),
-      (caught: unknown) =>
-        live && setResult({ query: asked, answer: null, error: messageOf(caught, t('errors.generic')) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, asked, t]);
   const show = (event: FormEvent) => {
     event.preventDefault();
     setAsked(queryOf(filters));
   };
-  const pending = result?.query !== asked;
-  const answer = result?.answer ?? null;
-  const error = result?.error ?? null;
+  const { answer, error, pending } = useReport(asked, (reports, query) => reports.funnel(query));
 
   return (
     <section className="staff-card" aria-labelledby="staff-funnel-heading">
