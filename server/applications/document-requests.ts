@@ -208,7 +208,7 @@ export async function expireDueDocumentRequests(broker: Broker): Promise<number>
              AND d.lender_id = r.lender_id AND d.state IN ('open', 'sent'))`,
         [row.application_id, row.lender_id],
       );
-      await refreshLenderProgress(tx, row.application_id);
+      await refreshLenderProgress(tx, row.application_id, broker);
       return choices;
     });
     if (noticeChoices) await afterLenderChanges(broker, row.application_id, noticeChoices);
