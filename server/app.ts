@@ -21,6 +21,7 @@ import { apiSecurityHeaders, registerSecurityHeaders, siteSecurityHeaders } from
 import { registerSite } from './site.ts';
 import { refuseOtherOrigins } from './http/same-origin.ts';
 import { learnAllowedMethods } from './http/allowed-methods.ts';
+import { registerMetrics } from './ops/metrics/register-metrics.ts';
 
 export interface AppOptions {
   /** the Vite build with the prerendered pages; null serves the API alone (server tests run before the build) */
@@ -94,6 +95,7 @@ export async function buildApp({
   });
 
   const broker = await createBroker(config, app.log);
+  registerMetrics(app, broker);
   // long polls this process makes (Smart-ID sessions it follows) end before the server waits for its open requests:
   // one of them may be to a simulator served by this very server
   app.addHook('preClose', async () => broker.background.close());

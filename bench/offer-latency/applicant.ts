@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { validApplication } from '../../tests/fixtures/application.ts';
 // formOf, postForm and startIdentification use no vitest assertion (the module imports vitest's expect, unused here)
-import { formOf, postForm, startIdentification } from '../../tests/support/flow.ts';
+import { browserMarkOf, formOf, postForm, startIdentification } from '../../tests/support/flow.ts';
 
 export async function expectStatus(response: Response, expected: number, what: string): Promise<void> {
   if (response.status === expected) return;
@@ -33,6 +33,8 @@ export async function identifyByBank(base: string, token: string): Promise<{ ret
     institutionId: 'daugavas-banka',
   });
   await expectStatus(start, 200, 'identification start');
+  // the return counts only in the browser that began the identification (server/http/browser-binding.ts)
+  const mark = browserMarkOf(start);
   const { redirectUrl } = (await start.json()) as { redirectUrl: string };
   const page = await fetch(redirectUrl);
   await expectStatus(page, 200, 'bank page');
@@ -49,7 +51,7 @@ export async function identifyByBank(base: string, token: string): Promise<{ ret
   if (!new URL(returnUrl).pathname.startsWith('/api/identification/bank/')) {
     throw new Error(`the bank did not send the browser back to the broker: ${returnUrl}`);
   }
-  const back = await fetch(returnUrl, { redirect: 'manual' });
+  const back = await fetch(returnUrl, { redirect: 'manual', ...(mark ? { headers: { cookie: mark } } : {}) });
   const returnedAt = performance.now();
   await expectStatus(back, 303, 'bank return');
   await back.arrayBuffer();

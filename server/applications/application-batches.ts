@@ -112,7 +112,7 @@ export function createApplicationBatches(
         );
         refuseChanges(ofKind, refusedItems, refused);
       }
-      await refreshLenderProgress(tx, applicationId);
+      await refreshLenderProgress(tx, applicationId, { db });
       return { noticeChoices, refused };
     });
 

@@ -22,6 +22,7 @@ import {
   refreshLenderProgress,
 } from './lifecycle/transition.ts';
 import { Refusal } from './refusal.ts';
+import { lenderRequestEnded } from '../ops/metrics/record.ts';
 
 /**
  * A lender's documents request (issue 33): stored once per lender request id while the application is open with
@@ -200,15 +201,16 @@ export async function expireDueDocumentRequests(broker: Broker): Promise<number>
         [row.id],
       );
       if (expired.rows.length === 0) return null;
-      await tx.query(
+      const timedOut = await tx.query<{ id: string }>(
         `UPDATE lender_requests r SET state = 'timeout', failure = 'documents not provided in time',
            answered_at = now(), lease_until = NULL
          WHERE r.application_id = $1 AND r.lender_id = $2 AND r.state IN ${WITH_THE_LENDER}
            AND NOT EXISTS (SELECT 1 FROM document_requests d WHERE d.application_id = r.application_id
-             AND d.lender_id = r.lender_id AND d.state IN ('open', 'sent'))`,
+             AND d.lender_id = r.lender_id AND d.state IN ('open', 'sent')) RETURNING r.id`,
         [row.application_id, row.lender_id],
       );
-      await refreshLenderProgress(tx, row.application_id);
+      for (const { id } of timedOut.rows) lenderRequestEnded(broker, row.lender_id, id, 'timeout');
+      await refreshLenderProgress(tx, row.application_id, broker);
       return choices;
     });
     if (noticeChoices) await afterLenderChanges(broker, row.application_id, noticeChoices);

@@ -6,6 +6,7 @@ import type { Broker } from '../broker.ts';
 import { openApplicant } from './applicant-record.ts';
 import { APPLICATION_COLUMNS_OF_A, type ApplicationRow } from './status.ts';
 import { afterTransition, announceSql, noteRefusal, stateUpdateSql } from './lifecycle/transition.ts';
+import { countEvent } from '../ops/metrics/record.ts';
 import {
   SEND_LEASE_SECONDS,
   sendOrQueueLenderRequests,
@@ -118,6 +119,7 @@ async function storeFailure(
     )
   ).rows;
   if (!stored) return succeededElsewhere(broker, identificationId);
+  countEvent(broker, 'identificationFailed', stored.moved);
   if (!stored.moved) noteRefusal(broker, application.id, stored.state ?? undefined, 'identificationFailed');
   afterTransition(broker, application.id);
   return false;
@@ -167,6 +169,7 @@ async function storeIdentified(broker: Broker, identificationId: string, found: 
   ).rows;
   if (!stored) return succeededElsewhere(broker, identificationId);
   afterTransition(broker, application.id);
+  countEvent(broker, 'identified', stored.moved);
   if (!stored.moved) {
     noteRefusal(broker, application.id, stored.state ?? undefined, 'identified');
     return false;

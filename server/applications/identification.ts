@@ -16,6 +16,7 @@ import { APPLICATION_COLUMNS_OF_A, type ApplicationRow } from './status.ts';
 import { STATUS_CHANNEL } from './status-hub.ts';
 import { finishIdentification } from './identification-outcome.ts';
 import { afterTransition, announceSql, mayStartSql, refused, stateUpdateSql } from './lifecycle/transition.ts';
+import { countEvent } from '../ops/metrics/record.ts';
 
 /** A refused start's row: the state it met, and none of the application's columns. */
 type NotStarted = { readonly [Column in keyof ApplicationRow]: null };
@@ -82,6 +83,7 @@ export async function startIdentification(
   ).rows;
   if (row === undefined || row.id === null)
     throw refused(broker, applicationId, row?.seen_state, 'identificationStarted');
+  countEvent(broker, 'identificationStarted', true);
   if (!row.current) {
     await broker.db.query(
       `UPDATE identifications SET state = 'abandoned', finished_at = now()

@@ -11,6 +11,7 @@ import {
 import { settleLenderRequest } from './lender-timeout.ts';
 import { sentRequests } from './sent-requests.ts';
 import { STATUS_CHANNEL } from './status-hub.ts';
+import { timeLenderSend } from '../ops/metrics/record.ts';
 
 /** How long a process holds the lender requests it sends; a process that stopped mid-send loses them after it. */
 export const SEND_LEASE_SECONDS = 30;
@@ -162,11 +163,9 @@ async function sendOne(broker: Broker, claim: Claim, payload: PartnerApplication
   const lender = broker.lenders.get(claim.lender_id);
   if (!lender || !payload) return { kind: 'failed', id: claim.id, failure: 'unknown lender or application' };
   try {
-    const { reference } = await sendApplication(lender, {
-      ...payload,
-      requestId: claim.id,
-      applicationRef: claim.id,
-    });
+    const { reference } = await timeLenderSend(broker, lender.id, claim.id, () =>
+      sendApplication(lender, { ...payload, requestId: claim.id, applicationRef: claim.id }),
+    );
     return { kind: 'sent', id: claim.id, reference };
   } catch (error) {
     const retryable = error instanceof Error && error.name === 'LenderRetryableError';

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Broker } from '../broker.ts';
 import { expireAllDueDocumentRequests, waitingForDocumentsSql } from './document-requests.ts';
 import { afterLenderChanges, lockApplication, refreshLenderProgress } from './lifecycle/transition.ts';
+import { lenderRequestEnded } from '../ops/metrics/record.ts';
 
 /** How many overdue requests one statement takes; while it finds this many, the watch looks again at once. */
 const EXPIRE_AT_ONCE = 500;
@@ -23,12 +24,13 @@ export async function settleLenderRequest(
 ): Promise<void> {
   const noticeChoices = await broker.db.transaction(async (tx) => {
     const choices = await lockApplication(tx, applicationId);
-    const updated = await tx.query(
+    const updated = await tx.query<{ lender_id: string }>(
       `UPDATE lender_requests SET state = $2, failure = $3, answered_at = now(), lease_until = NULL
-       WHERE id = $1 AND state IN ('queued', 'sending', 'sent') RETURNING id`,
+       WHERE id = $1 AND state IN ('queued', 'sending', 'sent') RETURNING lender_id`,
       [requestId, state, failure],
     );
-    if (updated.rows.length > 0) await refreshLenderProgress(tx, applicationId);
+    lenderRequestEnded(broker, updated.rows[0]?.lender_id, requestId, state);
+    if (updated.rows.length > 0) await refreshLenderProgress(tx, applicationId, broker);
     return choices;
   });
   // the last lender failing or timing out may be what makes "all answered" true

@@ -12,6 +12,7 @@ import {
   mayStartSql,
   PENDING_REQUESTS_SQL,
 } from './lifecycle/transition.ts';
+import { countStateChange } from '../ops/metrics/record.ts';
 
 /** Who logs a refused answer. */
 type Log = Pick<Broker, 'log'>;
@@ -154,6 +155,7 @@ export async function storeOfferAnswersAtOnce(
       notice_choices: NoticeChoices;
       current: boolean;
       fresh: [string, string][];
+      entered: ApplicationState | null;
     }>(
       `WITH locked AS (SELECT state, notice_choices, xmin::text AS version FROM applications WHERE id = $1 FOR UPDATE),
          seen AS (SELECT xmin::text AS version FROM applications WHERE id = $1),
@@ -163,9 +165,10 @@ export async function storeOfferAnswersAtOnce(
              anyOffer: 'EXISTS (SELECT 1 FROM offers WHERE application_id = $1) OR EXISTS (SELECT 1 FROM stored)',
              anyPending: `EXISTS (${PENDING_REQUESTS_SQL} AND NOT (id = ANY($16::uuid[])))`,
              where: takesOffers,
-             returning: announceSql('id'),
+             returning: `state, ${announceSql('id')}`,
            })})
-       SELECT l.state, l.notice_choices, l.version = s.version AS current, ${FRESH_NONCES_SQL} AS fresh
+       SELECT l.state, l.notice_choices, l.version = s.version AS current, ${FRESH_NONCES_SQL} AS fresh,
+         (SELECT p.state FROM progressed p WHERE p.state IS DISTINCT FROM l.state) AS entered
        FROM locked l, seen s`,
       offerParameters(applicationId, answers),
     )
@@ -176,6 +179,7 @@ export async function storeOfferAnswersAtOnce(
   }
   // the lifecycle refuses every event of an erased application: one that is gone was refused above
   if (!row) throw new Error('an offer was taken for an application that is gone');
+  countStateChange({ db }, row.entered);
   return { noticeChoices: row.notice_choices, current: row.current, refused: replaysAmong(answers, row.fresh) };
 }
 

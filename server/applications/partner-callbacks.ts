@@ -13,6 +13,7 @@ import { sentRequests, type SentRequest } from './sent-requests.ts';
 import type { ApplicationState } from '../../domain/application-lifecycle.ts';
 import { storeDocumentsRequest } from './document-requests.ts';
 import { afterLenderChanges, mayStartSql, requireAllowed, stateUpdateSql } from './lifecycle/transition.ts';
+import { countEvent } from '../ops/metrics/record.ts';
 
 /** Each broker's batches (tests run several brokers in one process). */
 const batchesOf = new WeakMap<Broker, ApplicationBatches>();
@@ -146,7 +147,7 @@ async function chosenOfferReported(
       [applicationId, lenderOfferId, lenderId],
     )
   ).rows;
-  if (application?.moved) return;
+  if (application?.moved) return countEvent(broker, event, true);
   // the state takes the event, yet nothing moved: the report came again, or is about another offer than the
   // chosen one; either changes nothing
   requireAllowed(broker, applicationId, application?.state, event);

@@ -16,6 +16,7 @@ import { personKeyOf } from '../security/lookup-keys.ts';
 import { noticeChoicesOf, recordFormConsents } from '../account/consents.ts';
 import { noticeApplicationReceived } from '../notices/notice-triggers.ts';
 import { expireWhere, RECEIVED_STATE_SQL } from './lifecycle/transition.ts';
+import { countEvent } from '../ops/metrics/record.ts';
 import { CONTINUABLE_STATES, IDENTIFIED_STATES } from '../../domain/application-lifecycle.ts';
 
 export interface Submission {
@@ -87,6 +88,7 @@ export async function submitApplication(
     if (earlier) return earlier;
     throw new Refusal('idempotencyKeyInFlight');
   }
+  countEvent(broker, 'received', true);
   // the next steps (the status stream, the identification) name the token at once
   rememberToken(token, id, expiresAt);
   broker.hub.remember(id, JSON.stringify(newApplicationStatus(stored, broker.cipher, broker.lenders)));

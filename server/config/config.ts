@@ -37,6 +37,8 @@ export interface BrokerConfig {
   readonly publisherKeys: readonly PublisherKey[];
   /** PUBLISHERS_CONFIG or PUBLISHERS_CONFIG_FILE: the publishers and their share of the commission; empty: none */
   readonly publishers: readonly PublisherConfig[];
+  /** METRICS_TOKEN: the bearer token of GET /metrics (Prometheus); null: no metrics route */
+  readonly metricsToken?: string | null;
   /** the key of the keyed hashes people and phones are found by, and of the continue links' signatures */
   readonly lookupKey: Buffer;
   /**
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): BrokerC
     workers: env.WORKERS !== 'off',
     publisherKeys: parsePublisherKeys(env.PUBLISHER_KEYS),
     publishers: publishersFromEnv(env),
+    metricsToken: env.METRICS_TOKEN || null,
     lookupKey: lookupKey(env, encryption),
     staffAdminSecret: staffAdminSecret(env, inMemory ? null : staffAdminSecretFile(dataDir)),
     notices: {

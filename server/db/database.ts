@@ -15,6 +15,8 @@ export interface Database extends Sql {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** pg-boss's view of the same database (PGlite adapter or a pool of its own). */
   readonly boss: { db?: IDatabase; connectionString?: string; backend: 'pglite' | 'postgres' };
+  /** the pool's connections, for the metrics; absent: one connection (PGlite) */
+  connections?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -119,6 +121,7 @@ async function openPostgres(url: string): Promise<Database> {
       };
     },
     boss: { connectionString: url, backend: 'postgres' },
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       listenClient?.release();
       listenClient = null;

@@ -64,7 +64,7 @@ export async function queueDocumentDelivery(broker: Broker, itemId: string): Pro
          AND NOT EXISTS (SELECT 1 FROM document_items i WHERE i.request_id = r.id AND i.state = 'open')`,
       [itemId],
     );
-    await refreshLenderProgress(tx, applicationId);
+    await refreshLenderProgress(tx, applicationId, broker);
     return choices;
   });
   await sendDeliveryJob(broker, itemId);
@@ -184,7 +184,7 @@ async function itemReceived(broker: Broker, applicationId: string, requestId: st
          AND NOT EXISTS (SELECT 1 FROM document_items i WHERE i.request_id = r.id AND i.state <> 'received')`,
       [requestId],
     );
-    await refreshLenderProgress(tx, applicationId);
+    await refreshLenderProgress(tx, applicationId, broker);
     return choices;
   });
   await afterLenderChanges(broker, applicationId, noticeChoices);

@@ -9,6 +9,7 @@ import { verifyPartnerMessage } from '../lenders/partner-protocol.ts';
 import { ApiProblem } from './problem.ts';
 import { partnerDecisions } from '../../domain/contract/unpublished.ts';
 import { perMinuteOfBody } from './route-options.ts';
+import { lenderAnswered } from '../ops/metrics/record.ts';
 
 /** Refusals of an offer whose statement recorded the message's nonce already. */
 const NONCE_RECORDED: ReadonlySet<RefusalReason> = new Set(['replayedMessage', 'offerOutOfBounds']);
@@ -40,6 +41,7 @@ export async function registerPartnerRoutes(app: FastifyInstance, broker: Broker
         // the hot path, fifteen an application: the nonce is recorded by the statement that stores the offer
         try {
           await applyPartnerCallback(broker, lender.id, callback.data, nonce);
+          lenderAnswered(broker, lender.id, callback.data.applicationRef, callback.data.type);
         } catch (error) {
           // refused before it reached that statement: the nonce is recorded here, so the message again is a replay
           // (a refusal for its bounds recorded the nonce with the refusal)
@@ -52,6 +54,7 @@ export async function registerPartnerRoutes(app: FastifyInstance, broker: Broker
       if (json === undefined || callback === undefined) throw new ApiProblem(400, 'malformedBody');
       if (!callback.success) throw new ApiProblem(400, 'validation');
       await applyPartnerCallback(broker, lender.id, callback.data);
+      lenderAnswered(broker, lender.id, callback.data.applicationRef, callback.data.type);
       return reply.send({ ok: true });
     });
   });

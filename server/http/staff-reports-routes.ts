@@ -19,6 +19,7 @@ import { lenderHealthReport } from '../staff/reports/lender-health.ts';
 import { route } from './route.ts';
 import { perMinuteOfBody } from './route-options.ts';
 import { sessionOf, staffRouteOf } from './staff-guard.ts';
+import { countFunnelEvent } from '../ops/metrics/record.ts';
 
 type ReportName = 'funnel' | 'lenderHealth' | 'commissions';
 
@@ -81,6 +82,7 @@ const funnelFilters = (query: FunnelQuery) => ({
 export function registerFunnelEventRoutes(app: FastifyInstance, broker: Broker): void {
   route(app, recordFunnelEventEndpoint, { config: perMinuteOfBody(broker, 30) }, async (request, reply) => {
     await recordFunnelEvent(broker.db, request.body);
+    countFunnelEvent(broker, request.body.kind);
     return reply.code(204).send(null);
   });
 }

@@ -9,6 +9,7 @@ import { ApiProblem } from './problem.ts';
 import { hotRateLimit } from './hot-rate-limit.ts';
 import { route } from './route.ts';
 import { perMinute } from './route-options.ts';
+import { countStream } from '../ops/metrics/record.ts';
 
 /** The cached UTF-8 bytes of the JSON the route's schema documents as text; Fastify sends a Buffer as it is. */
 const sendStatus = (reply: FastifyReply, body: Buffer) =>
@@ -78,7 +79,7 @@ export function registerStatusRoutes(app: FastifyInstance, broker: Broker): void
       else stream.write(Buffer.concat([Buffer.from(`id: ${++id}\nevent: status\ndata: `), body, Buffer.from('\n\n')]));
     };
     send(first);
-    const unsubscribe = broker.hub.subscribe(applicationId, send);
+    const unsubscribe = countStream(broker, broker.hub.subscribe(applicationId, send));
     const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), 15_000);
     request.raw.on('close', () => {
       clearInterval(heartbeat);

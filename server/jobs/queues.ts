@@ -72,6 +72,9 @@ const PARTNER_MESSAGE_QUEUE_OPTIONS = {
   expireInSeconds: 60,
 } as const;
 
+/** How often a message to a person is tried: a day of retries, with the backoff below. */
+export const NOTICE_RETRY_LIMIT = 40;
+
 /** Creates every queue with its policy; each process does so as it starts, before it sends or works a job. */
 export async function createQueues(boss: PgBoss, config: BrokerConfig): Promise<void> {
   await boss.createQueue(QUEUES.lenderSend, {
@@ -88,7 +91,7 @@ export async function createQueues(boss: PgBoss, config: BrokerConfig): Promise<
   await boss.createQueue(QUEUES.notice, {
     notify: true,
     // a day of retries: a message is late rather than lost while the mail server is down
-    retryLimit: 40,
+    retryLimit: NOTICE_RETRY_LIMIT,
     retryDelay: noticeDelay,
     retryBackoff: true,
     retryDelayMax: Math.max(noticeDelay, Math.min(noticeDelay * 20, 3600)),

@@ -7,6 +7,7 @@ import type { DocumentKind } from '../../domain/documents.ts';
 import type { Language } from '../../domain/language.ts';
 import type { Broker } from '../broker.ts';
 import type { NoticeJob } from '../jobs/queues.ts';
+import { countNotice } from '../ops/metrics/record.ts';
 import { mayNotify, type NoticeChannel } from '../account/consents.ts';
 import { openApplicant } from '../applications/applicant-record.ts';
 import { applicationRowById, type ApplicationRow } from '../applications/status.ts';
@@ -77,17 +78,15 @@ export async function sendNotice(broker: Broker, job: Job<NoticeJob>): Promise<v
   if (notice.channel === 'email') {
     const mail = renderMail(kind, application.language, data);
     const unsubscribe = `${broker.config.publicBaseUrl}${unsubscribeEndpoint.path}?code=${signCode(broker.config.lookupKey, 'unsubscribe', notice.id)}`;
-    await broker.mailer.send({
-      to: applicant.email,
-      ...mail,
-      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    });
+    const headers = { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    await countNotice(broker, 'email', job, broker.mailer.send({ to: applicant.email, ...mail, headers }));
   } else {
     if (await optedOutOfSms(broker, applicant.phoneNumber)) {
       await settle(broker, notice.id, 'withheld');
       return;
     }
-    await broker.sms.send({ to: applicant.phoneNumber, text: renderSms(kind, application.language, data) });
+    const sms = { to: applicant.phoneNumber, text: renderSms(kind, application.language, data) };
+    await countNotice(broker, 'sms', job, broker.sms.send(sms));
   }
   await settle(broker, notice.id, 'sent', kind);
 }

@@ -17,6 +17,7 @@ import type { DocumentFileStore } from '../../documents/file-store.ts';
 import { noticeLenderProgress } from '../../notices/notice-triggers.ts';
 import { Refusal } from '../refusal.ts';
 import { STATUS_CHANNEL, type StatusHub } from '../status-hub.ts';
+import { countEvent, countStateChange, type MetricsOwner } from '../../ops/metrics/record.ts';
 
 /**
  * The one writer of `applications.state`. Every change of an application's state is an event of its lifecycle
@@ -201,6 +202,7 @@ export async function applyTransition<Row extends object, T>(
     return step.answer;
   });
   afterTransition(broker, applicationId);
+  countEvent(broker, event, true);
   return answer;
 }
 
@@ -224,6 +226,7 @@ export async function expireWhere(broker: Broker, conditionSql: string): Promise
     }),
   );
   for (const { id } of rows) afterTransition(broker, id);
+  countEvent(broker, 'expired', rows.length);
   return rows.map((row) => row.id);
 }
 
@@ -246,9 +249,10 @@ export async function eraseWhere(sql: Sql, conditionSql: string, params: readonl
  * with the application; the bytes on disk go here, and what a crash leaves is swept by the retention job).
  */
 export async function afterErasure(
-  broker: { hub: StatusHub; documents: Pick<DocumentFileStore, 'removeApplications'> },
+  broker: MetricsOwner & { hub: StatusHub; documents: Pick<DocumentFileStore, 'removeApplications'> },
   applicationIds: readonly string[],
 ): Promise<void> {
+  countEvent(broker, 'erased', applicationIds.length);
   for (const applicationId of applicationIds) broker.hub.forget(applicationId);
   await broker.documents.removeApplications(applicationIds);
 }
@@ -306,19 +310,25 @@ export const PENDING_REQUESTS_SQL = `SELECT 1 FROM lender_requests WHERE applica
 /**
  * After any lender row changes: the application's state by lenderProgressSetSql, announced. One statement: it runs
  * while the application row is locked, and every round trip there made the other lenders' callbacks of the same
- * application wait longer.
+ * application wait longer. A state it enters counts in `owner`'s metrics (the RETURNING's sub-select reads the row
+ * as it was before the statement).
  */
-export async function refreshLenderProgress(tx: Sql, applicationId: string): Promise<ApplicationState | null> {
+export async function refreshLenderProgress(
+  tx: Sql,
+  applicationId: string,
+  owner: MetricsOwner,
+): Promise<ApplicationState | null> {
   const [application] = (
-    await tx.query<{ state: ApplicationState }>(
+    await tx.query<{ state: ApplicationState; previous: ApplicationState }>(
       lenderProgressUpdateSql({
         anyOffer: 'EXISTS (SELECT 1 FROM offers WHERE application_id = $1)',
         anyPending: `EXISTS (${PENDING_REQUESTS_SQL})`,
-        returning: `state, ${announceSql('id')}`,
+        returning: `state, (SELECT p.state FROM applications p WHERE p.id = $1) AS previous, ${announceSql('id')}`,
       }),
       [applicationId],
     )
   ).rows;
+  if (application && application.state !== application.previous) countStateChange(owner, application.state);
   return application?.state ?? null;
 }
 
