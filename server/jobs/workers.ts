@@ -28,6 +28,7 @@ import { sendNotice } from '../notices/notice-sender.ts';
 import { noticeExpiringOffers } from '../notices/notice-triggers.ts';
 import { deleteExpiredOptOutCodes } from '../notices/sms-opt-out.ts';
 import { deleteOldRecipientSends } from '../notices/recipient-limits.ts';
+import { consumeJob, consumeScheduled } from '../ops/tracing/job-spans.ts';
 
 /** Runs a fetched batch in parallel and settles each job by itself: one failure retries one job. */
 const eachJob =
@@ -36,7 +37,7 @@ const eachJob =
     Promise.all(
       jobs.map(async (job): Promise<JobResult> => {
         try {
-          await handler(job);
+          await consumeJob(job, () => handler(job));
           return { id: job.id, status: 'completed' };
         } catch (error) {
           return { id: job.id, status: 'failed', output: { error: error instanceof Error ? error.name : 'error' } };
@@ -59,25 +60,33 @@ export async function startWorkers(broker: Broker): Promise<void> {
     eachJob((job) => sendToLenders(broker, job)),
   );
   broker.background.run('lender-timeouts', (signal) => watchLenderTimeouts(broker, signal));
-  await boss.work(QUEUES.sweep, { pollingIntervalSeconds: 10 }, async () => {
-    await sweepLenderRequests(broker);
-    await resumeSmartIdSessions(broker);
-    await expireStaleApplications(broker);
-    await noticeExpiringOffers(broker);
-    await requeueUnsentErasureNotices(broker);
-    await requeueUndeliveredDocuments(broker);
-  });
-  await boss.work(QUEUES.retention, { pollingIntervalSeconds: 30 }, async () => {
-    await deleteExpiredData(broker);
-    await deleteIdleSessions(broker.db);
-    await deleteOldLoginAttempts(broker.db);
-    await deleteExpiredOptOutCodes(broker.db);
-    await deleteOldErasures(broker.db);
-    await deleteExpiredRevokedTokens(broker.db);
-    await deleteOldRecipientSends(broker.db);
-    await deleteIdleStaffSessions(broker.db);
-    await deleteOldLoginFailures(broker.db);
-  });
+  await boss.work(
+    QUEUES.sweep,
+    { pollingIntervalSeconds: 10 },
+    consumeScheduled(QUEUES.sweep, async () => {
+      await sweepLenderRequests(broker);
+      await resumeSmartIdSessions(broker);
+      await expireStaleApplications(broker);
+      await noticeExpiringOffers(broker);
+      await requeueUnsentErasureNotices(broker);
+      await requeueUndeliveredDocuments(broker);
+    }),
+  );
+  await boss.work(
+    QUEUES.retention,
+    { pollingIntervalSeconds: 30 },
+    consumeScheduled(QUEUES.retention, async () => {
+      await deleteExpiredData(broker);
+      await deleteIdleSessions(broker.db);
+      await deleteOldLoginAttempts(broker.db);
+      await deleteExpiredOptOutCodes(broker.db);
+      await deleteOldErasures(broker.db);
+      await deleteExpiredRevokedTokens(broker.db);
+      await deleteOldRecipientSends(broker.db);
+      await deleteIdleStaffSessions(broker.db);
+      await deleteOldLoginFailures(broker.db);
+    }),
+  );
   await boss.work<LenderWithdrawalJob>(
     QUEUES.lenderWithdrawal,
     { ...batch, batchSize: 16, localConcurrency: 2, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
