@@ -82,16 +82,25 @@ describe.each<Storage>(['pglite', 'postgres'])('one application, one trace (%s)'
       (span) => span.kind === SpanKind.SERVER && span.name === 'POST /api/partner/v1/decisions',
     );
     const byId = new Map(spans.map((span) => [span.spanContext().spanId, span]));
-    const sendAbove = (span: ReadableSpan): ReadableSpan | undefined => {
-      let above = byId.get(span.parentSpanContext?.spanId ?? '');
-      while (above !== undefined && !sends.includes(above)) above = byId.get(above.parentSpanContext?.spanId ?? '');
+    const ancestorsOf = (span: ReadableSpan): ReadableSpan[] => {
+      const above: ReadableSpan[] = [];
+      for (
+        let at = byId.get(span.parentSpanContext?.spanId ?? '');
+        at;
+        at = byId.get(at.parentSpanContext?.spanId ?? '')
+      )
+        above.push(at);
       return above;
     };
+    const sendAbove = (span: ReadableSpan) => ancestorsOf(span).find((above) => sends.includes(above));
     const answered = new Set(answers.map((answer) => attribute(sendAbove(answer) as ReadableSpan, 'kk.lender_id')));
     expect(answered).toEqual(new Set(journey.lenderIds));
 
     const pushes = spans.filter((span) => span.name === 'status push');
     expect(pushes.length).toBeGreaterThan(0);
+    // a push is parented on the change that caused it: a lender's answer shows up in a push under that answer
+    expect(pushes.some((push) => ancestorsOf(push).some((above) => answers.includes(above)))).toBe(true);
+    for (const push of pushes) expect(attribute(push, 'kk.application_id')).toEqual(expect.any(String));
     const queries = spans.filter((span) => attribute(span, 'db.system.name') === 'postgresql');
     expect(queries.length).toBeGreaterThan(0);
     for (const query of queries) expect(query.attributes).not.toHaveProperty('db.query.text');

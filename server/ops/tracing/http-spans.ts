@@ -6,6 +6,7 @@ import {
   ATTR_URL_SCHEME,
 } from '@opentelemetry/semantic-conventions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { reenterOnBodyRoutes } from './request-context.ts';
 import { activeTracer } from './tracer.ts';
 
 /** Each traced request's context (its server span in it), entered again where Fastify leaves it. */
@@ -39,8 +40,7 @@ export function traceRequests(app: FastifyInstance): void {
     contexts.set(request, active);
     context.with(active, done);
   });
-  // the body arrives in the socket's async context: the handler runs in the request's again
-  app.addHook('preValidation', (request, _reply, done) => {
+  reenterOnBodyRoutes(app, (request, _reply, done) => {
     const active = contexts.get(request);
     if (active === undefined) done();
     else context.with(active, done);

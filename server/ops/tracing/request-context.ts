@@ -1,33 +1,30 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 
 /** The request a line is logged in: its id, and its own logger (whose lines carry the id already). */
-interface RequestScope {
-  readonly id: string;
-  readonly log: unknown;
-}
+const requests = new AsyncLocalStorage<FastifyRequest>();
 
-const requests = new AsyncLocalStorage<RequestScope>();
-
-export const currentRequest = (): RequestScope | undefined => requests.getStore();
-
-/** One scope per request, made once and entered again where Fastify leaves the request's async context. */
-const scopes = new WeakMap<FastifyRequest, RequestScope>();
+export const currentRequest = (): Pick<FastifyRequest, 'id' | 'log'> | undefined => requests.getStore();
 
 /**
- * Keeps the request's id in an AsyncLocalStorage for the whole request, so that lines the use cases write through
- * the broker's logger carry it too. The body arrives in the socket's async context, not the request's: the
- * preValidation hook enters the scope again, as @fastify/request-context does, for the handler and what it awaits.
+ * Keeps the request in an AsyncLocalStorage for the whole request, so that lines the use cases write through the
+ * broker's logger carry its id too. The request itself is the store: nothing is allocated for it.
  */
 export function keepRequestScope(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    const scope = { id: request.id, log: request.log };
-    scopes.set(request, scope);
-    requests.run(scope, done);
-  });
-  app.addHook('preValidation', (request, _reply, done) => {
-    const scope = scopes.get(request);
-    if (scope) requests.run(scope, done);
-    else done();
+  app.addHook('onRequest', (request, _reply, done) => requests.run(request, done));
+  reenterOnBodyRoutes(app, (request, _reply, done) => requests.run(request, done));
+}
+
+/**
+ * Adds `hook` at preValidation to the routes that read a body (every route added after this call): the body arrives
+ * in the socket's async context, not the request's, so the handler must be put back in the request's, as
+ * @fastify/request-context does. A GET or HEAD goes from onRequest to its handler in the same context, and the status
+ * polls are too hot for a hook they do not need.
+ */
+export function reenterOnBodyRoutes(app: FastifyInstance, hook: preValidationHookHandler): void {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
+    route.preValidation = [...[route.preValidation ?? []].flat(), hook];
   });
 }
