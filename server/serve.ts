@@ -17,7 +17,7 @@ export async function serve(
   extend?: (app: FastifyInstance) => Promise<void>,
 ): Promise<FastifyInstance> {
   // before the app: its hooks are added only when tracing is on
-  const tracing = startTracing();
+  const tracing = await startTracing();
   const { app, broker } = await buildApp({ clientDir: siteDirectory(), config, ...(extend ? { extend } : {}) });
   // last of the onClose hooks: the broker's closing spans go out too
   if (tracing) app.addHook('onClose', () => tracing.shutdown());

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { fromPglite, type Db as IDatabase } from 'pg-boss';
-import { tracedStatement } from '../ops/tracing/db-spans.ts';
+import { tracedDatabase } from '../ops/tracing/db-spans.ts';
 
 /** What the queries need from either PostgreSQL: the embedded PGlite or a real server. */
 export interface Sql {
@@ -22,7 +22,7 @@ export interface Database extends Sql {
 export type DatabaseConfig = { readonly url: string } | { readonly dataDir: string | null };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return 'url' in config ? openPostgres(config.url) : openPglite(config.dataDir);
+  return tracedDatabase('url' in config ? await openPostgres(config.url) : await openPglite(config.dataDir));
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
@@ -30,15 +30,9 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   return {
     kind: 'pglite',
-    query: (text, params) => tracedStatement(text, () => db.query(text, params ? [...params] : undefined)),
+    query: (text, params) => db.query(text, params ? [...params] : undefined),
     transaction: (work) =>
-      tracedStatement(null, () =>
-        db.transaction((tx) =>
-          work({
-            query: (text, params) => tracedStatement(text, () => tx.query(text, params ? [...params] : undefined)),
-          }),
-        ),
-      ),
+      db.transaction((tx) => work({ query: (text, params) => tx.query(text, params ? [...params] : undefined) })),
     listen: async (channel, onPayload) => {
       const unlisten = await db.listen(channel, onPayload);
       return () => unlisten();
@@ -88,13 +82,30 @@ async function openPostgres(url: string): Promise<Database> {
 
   return {
     kind: 'postgres',
-    query: (text, params) =>
-      tracedStatement(text, async () => {
-        const query = statement(text, params);
-        const result = typeof query === 'string' ? await pool.query(query) : await pool.query(query);
-        return { rows: result.rows };
-      }),
-    transaction: (work) => tracedStatement(null, () => transaction(pool, work)),
+    query: async (text, params) => {
+      const query = statement(text, params);
+      const result = typeof query === 'string' ? await pool.query(query) : await pool.query(query);
+      return { rows: result.rows };
+    },
+    transaction: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          query: async (text, params) => {
+            const query = statement(text, params);
+            return { rows: (typeof query === 'string' ? await client.query(query) : await client.query(query)).rows };
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     listen: async (channel, onPayload) => {
       const client = await ensureListenClient();
       let set = listeners.get(channel);
@@ -115,26 +126,4 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
-}
-
-/** One transaction on a connection of its own from the pool. */
-async function transaction<T>(pool: pg.Pool, work: (tx: Sql) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work({
-      query: (text, params) =>
-        tracedStatement(text, async () => {
-          const query = statement(text, params);
-          return { rows: (typeof query === 'string' ? await client.query(query) : await client.query(query)).rows };
-        }),
-    });
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }

@@ -28,7 +28,7 @@ import { sendNotice } from '../notices/notice-sender.ts';
 import { noticeExpiringOffers } from '../notices/notice-triggers.ts';
 import { deleteExpiredOptOutCodes } from '../notices/sms-opt-out.ts';
 import { deleteOldRecipientSends } from '../notices/recipient-limits.ts';
-import { consumeJob, consumeScheduled } from '../ops/tracing/job-spans.ts';
+import { consumeJob, withScheduledSpans } from '../ops/tracing/job-spans.ts';
 
 /** Runs a fetched batch in parallel and settles each job by itself: one failure retries one job. */
 const eachJob =
@@ -52,6 +52,7 @@ export async function startWorkers(broker: Broker): Promise<void> {
   const { boss } = broker;
   await createQueues(boss, broker.config);
   if (!broker.config.workers) return;
+  const scheduled = withScheduledSpans(boss);
 
   // a job is one application's sends to all its lenders, made in parallel
   await boss.work<LenderSendJob>(
@@ -60,33 +61,25 @@ export async function startWorkers(broker: Broker): Promise<void> {
     eachJob((job) => sendToLenders(broker, job)),
   );
   broker.background.run('lender-timeouts', (signal) => watchLenderTimeouts(broker, signal));
-  await boss.work(
-    QUEUES.sweep,
-    { pollingIntervalSeconds: 10 },
-    consumeScheduled(QUEUES.sweep, async () => {
-      await sweepLenderRequests(broker);
-      await resumeSmartIdSessions(broker);
-      await expireStaleApplications(broker);
-      await noticeExpiringOffers(broker);
-      await requeueUnsentErasureNotices(broker);
-      await requeueUndeliveredDocuments(broker);
-    }),
-  );
-  await boss.work(
-    QUEUES.retention,
-    { pollingIntervalSeconds: 30 },
-    consumeScheduled(QUEUES.retention, async () => {
-      await deleteExpiredData(broker);
-      await deleteIdleSessions(broker.db);
-      await deleteOldLoginAttempts(broker.db);
-      await deleteExpiredOptOutCodes(broker.db);
-      await deleteOldErasures(broker.db);
-      await deleteExpiredRevokedTokens(broker.db);
-      await deleteOldRecipientSends(broker.db);
-      await deleteIdleStaffSessions(broker.db);
-      await deleteOldLoginFailures(broker.db);
-    }),
-  );
+  await scheduled.work(QUEUES.sweep, { pollingIntervalSeconds: 10 }, async () => {
+    await sweepLenderRequests(broker);
+    await resumeSmartIdSessions(broker);
+    await expireStaleApplications(broker);
+    await noticeExpiringOffers(broker);
+    await requeueUnsentErasureNotices(broker);
+    await requeueUndeliveredDocuments(broker);
+  });
+  await scheduled.work(QUEUES.retention, { pollingIntervalSeconds: 30 }, async () => {
+    await deleteExpiredData(broker);
+    await deleteIdleSessions(broker.db);
+    await deleteOldLoginAttempts(broker.db);
+    await deleteExpiredOptOutCodes(broker.db);
+    await deleteOldErasures(broker.db);
+    await deleteExpiredRevokedTokens(broker.db);
+    await deleteOldRecipientSends(broker.db);
+    await deleteIdleStaffSessions(broker.db);
+    await deleteOldLoginFailures(broker.db);
+  });
   await boss.work<LenderWithdrawalJob>(
     QUEUES.lenderWithdrawal,
     { ...batch, batchSize: 16, localConcurrency: 2, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },

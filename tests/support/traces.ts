@@ -1,6 +1,7 @@
 import { context, propagation, trace, type Span } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace';
-import { registerTracing, type Tracing } from '../../server/ops/tracing/tracer.ts';
+import { registerTracing } from '../../server/ops/tracing/register.ts';
+import type { Tracing } from '../../server/ops/tracing/tracer.ts';
 
 /** Tracing into memory for a test: every span as it ends. */
 export function recordSpans(): { readonly exporter: InMemorySpanExporter; readonly tracing: Tracing } {

@@ -5,6 +5,7 @@ import {
   ATTR_ERROR_TYPE,
   DB_SYSTEM_NAME_VALUE_POSTGRESQL,
 } from '@opentelemetry/semantic-conventions';
+import type { Database, Sql } from '../../db/database.ts';
 import { activeTracer } from './tracer.ts';
 
 /** The statement's first keyword (SELECT, UPDATE, WITH…): what it does, and nothing of what it carries. */
@@ -42,4 +43,21 @@ export function tracedStatement<T>(text: string | null, run: () => Promise<T>): 
       span.end();
     }
   });
+}
+
+/**
+ * The database with a span per statement and per transaction, when tracing is on as it opens (the entries register
+ * it first); otherwise the database itself, untouched: no wrapper, no closure per query.
+ */
+export function tracedDatabase(db: Database): Database {
+  if (activeTracer() === null) return db;
+  const traced =
+    (sql: Sql): Sql['query'] =>
+    (text, params) =>
+      tracedStatement(text, () => sql.query(text, params));
+  return {
+    ...db,
+    query: traced(db),
+    transaction: (work) => tracedStatement(null, () => db.transaction((tx) => work({ query: traced(tx) }))),
+  };
 }

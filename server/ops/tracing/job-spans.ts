@@ -6,7 +6,8 @@ import {
   ATTR_MESSAGING_OPERATION_TYPE,
   ATTR_MESSAGING_SYSTEM,
   MESSAGING_OPERATION_TYPE_VALUE_PROCESS,
-} from '@opentelemetry/semantic-conventions/incubating';
+} from './semconv-incubating.ts';
+import type { PgBoss, WorkOptions } from 'pg-boss';
 import { activeTracer } from './tracer.ts';
 
 /** The W3C trace context a queued job carries in its data, so that its work joins the trace that queued it. */
@@ -68,8 +69,11 @@ export function consumeJob<R>(
   });
 }
 
-/** A scheduled queue's handler (one job a run, no data of interest) in its consumer span. */
-export const consumeScheduled =
-  (queue: string, handler: () => Promise<void>) =>
-  (jobs: readonly { readonly id: string }[]): Promise<void> =>
-    consumeJob({ name: queue, id: jobs[0]?.id ?? '', data: null }, handler);
+/**
+ * pg-boss's `work` for the scheduled queues (sweep, retention): each run in a consumer span of its own, a trace whose
+ * statements and calls are its children rather than a trace each.
+ */
+export const withScheduledSpans = (boss: PgBoss) => ({
+  work: (name: string, options: WorkOptions, handler: () => Promise<void>): Promise<string> =>
+    boss.work(name, options, (jobs) => consumeJob({ name, id: jobs[0]?.id ?? '', data: null }, handler)),
+});

@@ -6,7 +6,7 @@ import {
   ATTR_SERVER_ADDRESS,
   ATTR_SERVER_PORT,
 } from '@opentelemetry/semantic-conventions';
-import { ATTR_URL_TEMPLATE } from '@opentelemetry/semantic-conventions/incubating';
+import { ATTR_URL_TEMPLATE } from './semconv-incubating.ts';
 import { activeTracer } from './tracer.ts';
 
 /**

@@ -21,8 +21,8 @@ describe('startTracing', () => {
     process.env = { ...saved };
   });
 
-  it('registers nothing without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
-    tracing = startTracing({});
+  it('registers nothing without OTEL_EXPORTER_OTLP_ENDPOINT', async () => {
+    tracing = await startTracing({});
     expect(tracing).toBeNull();
     expect(activeTracer()).toBeNull();
     expect(trace.getTracer('any').startSpan('nothing').isRecording()).toBe(false);
@@ -42,7 +42,7 @@ describe('startTracing', () => {
       // the exporter reads its endpoint from the environment itself
       process.env.OTEL_EXPORTER_OTLP_ENDPOINT = endpoint;
       process.env.OTEL_SERVICE_NAME = 'kreditkompass-test';
-      tracing = startTracing();
+      tracing = await startTracing();
       expect(tracing).not.toBeNull();
       activeTracer()?.startSpan('GET /api/lenders').end();
       await tracing?.shutdown();
