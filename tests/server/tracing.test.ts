@@ -96,6 +96,9 @@ describe.each<Storage>(['pglite', 'postgres'])('one application, one trace (%s)'
     const answered = new Set(answers.map((answer) => attribute(sendAbove(answer) as ReadableSpan, 'kk.lender_id')));
     expect(answered).toEqual(new Set(journey.lenderIds));
 
+    // the messages the submission queued are worked under it (the job's data carried its traceparent)
+    expect(spans.some((span) => span.kind === SpanKind.CONSUMER && span.name === 'notice-send process')).toBe(true);
+
     const pushes = spans.filter((span) => span.name === 'status push');
     expect(pushes.length).toBeGreaterThan(0);
     // a push is parented on the change that caused it: a lender's answer shows up in a push under that answer
