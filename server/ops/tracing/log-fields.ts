@@ -1,5 +1,6 @@
 import { trace } from '@opentelemetry/api';
 import { currentRequest } from './request-context.ts';
+import { activeTracer } from './tracer.ts';
 
 /**
  * pino's `mixin`: every line written inside a request carries its `reqId` (a line of the request's own logger has it
@@ -8,7 +9,8 @@ import { currentRequest } from './request-context.ts';
  */
 export function logFields(_merge: object, _level: number, logger: unknown): Record<string, string> {
   const request = currentRequest();
-  const span = trace.getActiveSpan();
+  // off, there is no span to find: not even the API's look-up runs
+  const span = activeTracer() === null ? undefined : trace.getActiveSpan();
   // a new object every line: pino merges the line's own fields into it
   const fields: Record<string, string> = {};
   if (request !== undefined && logger !== request.log) fields.reqId = request.id;
