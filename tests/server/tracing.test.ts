@@ -101,8 +101,15 @@ describe.each<Storage>(['pglite', 'postgres'])('one application, one trace (%s)'
 
     const pushes = spans.filter((span) => span.name === 'status push');
     expect(pushes.length).toBeGreaterThan(0);
-    // a push is parented on the change that caused it: a lender's answer shows up in a push under that answer
-    expect(pushes.some((push) => ancestorsOf(push).some((above) => answers.includes(above)))).toBe(true);
+    // a push is parented on the first change of its burst and linked to the others: the answers lead to pushes
+    const causesOf = (push: ReadableSpan): ReadableSpan[] => [
+      ...ancestorsOf(push),
+      ...push.links.flatMap((link) => {
+        const linked = byId.get(link.context.spanId);
+        return linked ? [linked, ...ancestorsOf(linked)] : [];
+      }),
+    ];
+    expect(pushes.some((push) => causesOf(push).some((cause) => answers.includes(cause)))).toBe(true);
     for (const push of pushes) expect(attribute(push, 'kk.application_id')).toEqual(expect.any(String));
     const queries = spans.filter((span) => attribute(span, 'db.system.name') === 'postgresql');
     expect(queries.length).toBeGreaterThan(0);
