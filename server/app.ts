@@ -22,6 +22,9 @@ import { registerSite } from './site.ts';
 import { refuseOtherOrigins } from './http/same-origin.ts';
 import { learnAllowedMethods } from './http/allowed-methods.ts';
 import { registerMetrics } from './ops/metrics/register-metrics.ts';
+import { logFields } from './ops/tracing/log-fields.ts';
+import { keepRequestScope } from './ops/tracing/request-context.ts';
+import { traceRequests } from './ops/tracing/http-spans.ts';
 
 export interface AppOptions {
   /** the Vite build with the prerendered pages; null serves the API alone (server tests run before the build) */
@@ -54,6 +57,8 @@ export async function buildApp({
           ...(logStream ? { stream: logStream } : {}),
           // Query strings carry tokens and provider codes, bodies carry personal data: log the path only.
           serializers: { req: (request) => ({ method: request.method, path: request.url.split('?')[0] }) },
+          // the request's id and the active trace on every line, the broker's own lines too
+          mixin: logFields,
         }
       : false,
     // behind a load balancer, TRUST_PROXY makes rate limits count the real client, not the balancer
@@ -72,6 +77,8 @@ export async function buildApp({
       void (reply as FastifyReply).headers(apiHeaders).code(status).type('application/json; charset=utf-8').send(body);
     },
   });
+  keepRequestScope(app);
+  traceRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

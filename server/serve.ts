@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import type { BrokerConfig } from './config/config.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { LISTEN_BACKLOG } from './http/listen-backlog.ts';
+import { startTracing } from './ops/tracing/setup.ts';
 
 /** The built site, or null with SERVE_SITE=off (the API alone: server tests run before the build). */
 export function siteDirectory(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
@@ -15,7 +16,11 @@ export async function serve(
   config: BrokerConfig,
   extend?: (app: FastifyInstance) => Promise<void>,
 ): Promise<FastifyInstance> {
+  // before the app: its hooks are added only when tracing is on
+  const tracing = await startTracing();
   const { app, broker } = await buildApp({ clientDir: siteDirectory(), config, ...(extend ? { extend } : {}) });
+  // last of the onClose hooks: the broker's closing spans go out too
+  if (tracing) app.addHook('onClose', () => tracing.shutdown());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void app.close().then(() => process.exit(0));

@@ -3,6 +3,7 @@ import type { AccountErasure, ErasureNotice } from '../../domain/account-api.ts'
 import type { Broker } from '../broker.ts';
 import type { Sql } from '../db/database.ts';
 import { QUEUES, type LenderWithdrawalJob } from '../jobs/queues.ts';
+import { withTraceContext } from '../ops/tracing/job-spans.ts';
 
 /**
  * The record of an erasure's word to the lenders (GDPR Art. 17(2) and 19). Art. 19 asks us to tell each recipient
@@ -60,7 +61,7 @@ export async function queueErasureNotice(broker: Broker, notice: PlannedNotice):
     requestId: notice.id,
     reason: 'erasure',
   };
-  await broker.boss.send(QUEUES.lenderWithdrawal, job, {
+  await broker.boss.send(QUEUES.lenderWithdrawal, withTraceContext(job), {
     id: notice.id,
     deleteAfterSeconds: FINISHED_JOB_KEPT_SECONDS,
   });

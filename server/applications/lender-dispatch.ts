@@ -12,6 +12,7 @@ import { settleLenderRequest } from './lender-timeout.ts';
 import { sentRequests } from './sent-requests.ts';
 import { STATUS_CHANNEL } from './status-hub.ts';
 import { timeLenderSend } from '../ops/metrics/record.ts';
+import { withTraceContext } from '../ops/tracing/job-spans.ts';
 
 /** How long a process holds the lender requests it sends; a process that stopped mid-send loses them after it. */
 export const SEND_LEASE_SECONDS = 30;
@@ -25,7 +26,7 @@ export async function enqueueLenderRequests(
   await broker.boss.insert(
     QUEUES.lenderSend,
     applicationIds.map((applicationId) => ({
-      data: { applicationId } satisfies LenderSendJob,
+      data: withTraceContext({ applicationId } satisfies LenderSendJob),
       singletonKey: applicationId,
       ...(startAfterSeconds === undefined ? {} : { startAfter: startAfterSeconds }),
     })),

@@ -8,6 +8,7 @@ import { applicationIdForToken } from './lookup.ts';
 import { Refusal } from './refusal.ts';
 import { statusChanged } from './status-hub.ts';
 import { reviewStatusOf, type ReviewRequestRow } from './status.ts';
+import { withTraceContext } from '../ops/tracing/job-spans.ts';
 
 /**
  * The right to human intervention (Directive 2023/2225): a person a lender declined asks that lender for a human
@@ -49,7 +50,9 @@ export async function requestReview(broker: Broker, body: ReviewRequestBody): Pr
     return { row: inserted, created: true };
   });
   if (row.created) {
-    await broker.boss.send(QUEUES.lenderReview, { reviewId } satisfies LenderReviewJob, { singletonKey: reviewId });
+    await broker.boss.send(QUEUES.lenderReview, withTraceContext({ reviewId } satisfies LenderReviewJob), {
+      singletonKey: reviewId,
+    });
     await statusChanged(broker, applicationId);
   }
   return reviewStatusOf(row.row);

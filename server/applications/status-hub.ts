@@ -1,9 +1,11 @@
 import type { Database, Sql } from '../db/database.ts';
+import { noteStatusChange, tracedStatusPush } from '../ops/tracing/status-push-spans.ts';
 
 export const STATUS_CHANNEL = 'application_status';
 
 /** Inside the transaction that changed an application: delivered to every process on commit. */
 export async function announceStatusChange(sql: Sql, applicationId: string): Promise<void> {
+  noteStatusChange(applicationId);
   await sql.query('SELECT pg_notify($1, $2)', [STATUS_CHANNEL, applicationId]);
 }
 
@@ -62,7 +64,11 @@ export async function createStatusHub(
   return {
     body,
     cached,
-    forget,
+    // a use case forgets right after its change, in the change's context: the push it causes is traced from there
+    forget: (applicationId) => {
+      noteStatusChange(applicationId);
+      forget(applicationId);
+    },
     remember,
     subscribe(applicationId, onBody) {
       let set = subscribers.get(applicationId);
@@ -160,16 +166,16 @@ function pusher(
     const timer = setTimeout(() => {
       gathering.delete(timer);
       pushes.set(applicationId, 'building');
-      void body(applicationId)
-        .then(
+      void tracedStatusPush(applicationId, () =>
+        body(applicationId).then(
           (next) => subscribers.get(applicationId)?.forEach((listener) => listener(next)),
           () => undefined,
-        )
-        .finally(() => {
-          const again = pushes.get(applicationId) === 'again';
-          pushes.delete(applicationId);
-          if (again && subscribers.get(applicationId)?.size) push(applicationId);
-        });
+        ),
+      ).finally(() => {
+        const again = pushes.get(applicationId) === 'again';
+        pushes.delete(applicationId);
+        if (again && subscribers.get(applicationId)?.size) push(applicationId);
+      });
     }, gatherMs);
     gathering.add(timer);
   };

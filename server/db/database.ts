@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { fromPglite, type Db as IDatabase } from 'pg-boss';
+import { tracedDatabase } from '../ops/tracing/db-spans.ts';
 
 /** What the queries need from either PostgreSQL: the embedded PGlite or a real server. */
 export interface Sql {
@@ -23,7 +24,7 @@ export interface Database extends Sql {
 export type DatabaseConfig = { readonly url: string } | { readonly dataDir: string | null };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return 'url' in config ? openPostgres(config.url) : openPglite(config.dataDir);
+  return tracedDatabase('url' in config ? await openPostgres(config.url) : await openPglite(config.dataDir));
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {

@@ -8,6 +8,7 @@ import { afterLenderChanges, lockApplication, refreshLenderProgress } from '../a
 import { Refusal } from '../applications/refusal.ts';
 import { readyIncomeSummaryOf } from './bank-share-record.ts';
 import type { DocumentFileSource } from './file-source.ts';
+import { withTraceContext } from '../ops/tracing/job-spans.ts';
 
 /**
  * The person's answer to a lender's documents request, on its way to that lender and no one else: an item the
@@ -77,7 +78,7 @@ export async function queueDocumentDelivery(broker: Broker, itemId: string): Pro
  * post one item at once. Null when one was kept.
  */
 const sendDeliveryJob = (broker: Broker, itemId: string): Promise<string | null> =>
-  broker.boss.send(QUEUES.documentDelivery, { itemId } satisfies DocumentDeliveryJob, { id: itemId });
+  broker.boss.send(QUEUES.documentDelivery, withTraceContext({ itemId } satisfies DocumentDeliveryJob), { id: itemId });
 
 /** The person's own send queues its item at once: the sweep leaves a sent item this long before it looks. */
 const REQUEUE_AFTER_SECONDS = 60;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Language } from '../../domain/language.ts';
 import { deriveSandboxSecret } from '../config/sandbox-secret.ts';
 import { personalCodeFromSerialNumber } from './personal-code-format.ts';
+import { outboundCall } from '../ops/tracing/outbound.ts';
 
 /**
  * eParaksts (LVRTC) identification: OAuth 2.0 authorization code flow (DOMAIN.md).
@@ -76,6 +77,9 @@ const userAnswerSchema = z.object({
 
 const errorAnswerSchema = z.object({ error: z.string().regex(/^[\w.-]{1,64}$/) });
 
+/** eParaksts' URLs may carry codes in the query: the span names the service, not the URL. */
+const EPARAKSTS_SPAN = { attributes: { 'peer.service': 'eparaksts' } } as const;
+
 /** RFC 6749 §2.3.1: client id and secret are form-encoded before they are joined and base64-encoded. */
 const formEncode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
 
@@ -93,7 +97,16 @@ export function createEParakstsClient({
   async function call(url: string, init: RequestInit, what: string): Promise<unknown> {
     let response: Response;
     try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(requestTimeoutMs), redirect: 'error' });
+      response = await outboundCall(init.method ?? 'GET', url, EPARAKSTS_SPAN, (traceHeaders) =>
+        fetch(url, {
+          ...init,
+          ...('traceparent' in traceHeaders
+            ? { headers: { ...(init.headers as Record<string, string>), ...traceHeaders } }
+            : {}),
+          signal: AbortSignal.timeout(requestTimeoutMs),
+          redirect: 'error',
+        }),
+      );
     } catch (error) {
       throw new EParakstsError('network', `eParaksts ${what}: no answer`, { retryable: true, cause: error });
     }

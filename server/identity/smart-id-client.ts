@@ -256,6 +256,9 @@ function startBody(relyingPartyUUID: string, relyingPartyName: string, hash: Buf
   });
 }
 
+/** Smart-ID's URLs hold session ids and document numbers: the span names the service, not the URL. */
+const SMART_ID_SPAN = { attributes: { 'peer.service': 'smart-id' } } as const;
+
 export function createSmartIdClient({
   baseUrl,
   relyingPartyUUID,
@@ -276,7 +279,7 @@ export function createSmartIdClient({
     what: string,
   ): Promise<IncomingAnswer> {
     try {
-      return await send(dispatcher, url, { ...init, timeoutMs });
+      return await send(dispatcher, url, { ...init, timeoutMs, span: SMART_ID_SPAN });
     } catch (error) {
       throw new SmartIdError('network', `Smart-ID ${what}: no answer`, { retryable: true, cause: error });
     }

@@ -3,7 +3,8 @@ import type { BrokerConfig } from '../config/config.ts';
 
 /**
  * Every pg-boss queue of the broker: its name, what one job carries and its retry policy, here and nowhere
- * else. Who sends a job imports its queue's name and type from here; workers.ts says who works it.
+ * else. Who sends a job imports its queue's name and type from here; workers.ts says who works it. A job's data may
+ * also carry the `traceparent` of the work that queued it (server/ops/tracing/job-spans.ts), never anything else.
  */
 export const QUEUES = {
   /** send one application to its lenders; retried with backoff for those unreachable */

@@ -28,6 +28,7 @@ import { sendNotice } from '../notices/notice-sender.ts';
 import { noticeExpiringOffers } from '../notices/notice-triggers.ts';
 import { deleteExpiredOptOutCodes } from '../notices/sms-opt-out.ts';
 import { deleteOldRecipientSends } from '../notices/recipient-limits.ts';
+import { consumeJob, withScheduledSpans } from '../ops/tracing/job-spans.ts';
 
 /** Runs a fetched batch in parallel and settles each job by itself: one failure retries one job. */
 const eachJob =
@@ -36,7 +37,7 @@ const eachJob =
     Promise.all(
       jobs.map(async (job): Promise<JobResult> => {
         try {
-          await handler(job);
+          await consumeJob(job, () => handler(job));
           return { id: job.id, status: 'completed' };
         } catch (error) {
           return { id: job.id, status: 'failed', output: { error: error instanceof Error ? error.name : 'error' } };
@@ -51,6 +52,7 @@ export async function startWorkers(broker: Broker): Promise<void> {
   const { boss } = broker;
   await createQueues(boss, broker.config);
   if (!broker.config.workers) return;
+  const scheduled = withScheduledSpans(boss);
 
   // a job is one application's sends to all its lenders, made in parallel
   await boss.work<LenderSendJob>(
@@ -59,7 +61,7 @@ export async function startWorkers(broker: Broker): Promise<void> {
     eachJob((job) => sendToLenders(broker, job)),
   );
   broker.background.run('lender-timeouts', (signal) => watchLenderTimeouts(broker, signal));
-  await boss.work(QUEUES.sweep, { pollingIntervalSeconds: 10 }, async () => {
+  await scheduled.work(QUEUES.sweep, { pollingIntervalSeconds: 10 }, async () => {
     await sweepLenderRequests(broker);
     await resumeSmartIdSessions(broker);
     await expireStaleApplications(broker);
@@ -67,7 +69,7 @@ export async function startWorkers(broker: Broker): Promise<void> {
     await requeueUnsentErasureNotices(broker);
     await requeueUndeliveredDocuments(broker);
   });
-  await boss.work(QUEUES.retention, { pollingIntervalSeconds: 30 }, async () => {
+  await scheduled.work(QUEUES.retention, { pollingIntervalSeconds: 30 }, async () => {
     await deleteExpiredData(broker);
     await deleteIdleSessions(broker.db);
     await deleteOldLoginAttempts(broker.db);

@@ -6,6 +6,7 @@ import { IDEMPOTENCY_HEADER, signPartnerMessage } from './partner-protocol.ts';
 import type { LenderEndpoint } from './registry.ts';
 import { LenderRejectedError, LenderRetryableError } from './lender-client.ts';
 import { isTimeout, keepAlivePools } from '../outbound/keep-alive-client.ts';
+import { outboundCall } from '../ops/tracing/outbound.ts';
 
 /**
  * The broker's side of `POST {lender}/applications/{reference}/documents`: one item's files, multipart/form-data,
@@ -78,21 +79,25 @@ export async function deliverDocuments(
   const url = `${lender.baseUrl.replace(/\/+$/, '')}/applications/${encodeURIComponent(lenderReference)}/documents`;
   let status: number;
   try {
-    const response = await request(url, {
-      dispatcher: poolOf(lender.id),
-      method: 'POST',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(length),
-        accept: 'application/json',
-        [IDEMPOTENCY_HEADER]: delivery.itemId,
-        ...signPartnerMessage(lender.secret, metadata, lender.keyId),
-      },
-      body: Readable.from(body()),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? DOCUMENT_DELIVERY_TIMEOUT_MS),
-    });
-    status = response.statusCode;
-    await response.body.dump();
+    const span = { template: '/applications/{reference}/documents', attributes: { 'kk.lender_id': lender.id } };
+    ({ status } = await outboundCall('POST', url, span, async (traceHeaders) => {
+      const response = await request(url, {
+        dispatcher: poolOf(lender.id),
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(length),
+          accept: 'application/json',
+          [IDEMPOTENCY_HEADER]: delivery.itemId,
+          ...signPartnerMessage(lender.secret, metadata, lender.keyId),
+          ...traceHeaders,
+        },
+        body: Readable.from(body()),
+        signal: AbortSignal.timeout(opts.timeoutMs ?? DOCUMENT_DELIVERY_TIMEOUT_MS),
+      });
+      await response.body.dump();
+      return { status: response.statusCode };
+    }));
   } catch (error) {
     throw new LenderRetryableError(
       lender.id,

@@ -70,6 +70,7 @@ export async function sendApplication(
       },
       body,
       timeoutMs: opts.timeoutMs ?? DEFAULT_LENDER_TIMEOUT_MS,
+      span: { template: '/applications', attributes: { 'kk.lender_id': lender.id } },
     });
   } catch (error) {
     throw new LenderRetryableError(
@@ -142,6 +143,7 @@ async function postAboutApplication(
       },
       body,
       timeoutMs: opts.timeoutMs ?? DEFAULT_LENDER_TIMEOUT_MS,
+      span: { template: `/applications/{reference}/${what}`, attributes: { 'kk.lender_id': lender.id } },
     });
   } catch (error) {
     throw new LenderRetryableError(lender.id, `lender ${lender.id}: unreachable`, undefined, { cause: error });

@@ -7,6 +7,7 @@ import { QUEUES, type NoticeJob } from '../jobs/queues.ts';
 import type { Sql } from '../db/database.ts';
 import { mailboxKeyOf } from '../security/lookup-keys.ts';
 import { withinRecipientLimit, type OnRequestMessage } from './recipient-limits.ts';
+import { withTraceContext } from '../ops/tracing/job-spans.ts';
 
 /**
  * When a message is due. Each is queued once per application, channel and occasion (the unique
@@ -77,7 +78,11 @@ async function queueNotice(
     }
     if (row) {
       const job: NoticeJob = { noticeId: row.id };
-      await broker.boss.send(QUEUES.notice, job, startAfterSeconds > 0 ? { startAfter: startAfterSeconds } : {});
+      await broker.boss.send(
+        QUEUES.notice,
+        withTraceContext(job),
+        startAfterSeconds > 0 ? { startAfter: startAfterSeconds } : {},
+      );
     }
   }
 }

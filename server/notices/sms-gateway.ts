@@ -1,3 +1,5 @@
+import { outboundCall } from '../ops/tracing/outbound.ts';
+
 /**
  * Text messages out through an HTTP SMS gateway: POST JSON { to, text } to SMS_URL with the bearer key.
  * A failure throws and the notice job retries later; the errors name the failure, never the phone number
@@ -15,6 +17,9 @@ export interface SmsGateway {
 
 const TIMEOUT_MS = 10_000;
 
+/** The gateway's URL may carry a key: the span names the service, not the URL. */
+const SMS_SPAN = { attributes: { 'peer.service': 'sms-gateway' } } as const;
+
 function namedError(name: string, message: string): Error {
   const error = new Error(message);
   error.name = name;
@@ -30,16 +35,19 @@ export function createSmsGateway(url: string | null, apiKey: string | null): Sms
     async send({ to, text }) {
       let response: Response;
       try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-          },
-          body: JSON.stringify({ to, text }),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-          redirect: 'error',
-        });
+        response = await outboundCall('POST', url, SMS_SPAN, (traceHeaders) =>
+          fetch(url, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+              ...traceHeaders,
+            },
+            body: JSON.stringify({ to, text }),
+            signal: AbortSignal.timeout(TIMEOUT_MS),
+            redirect: 'error',
+          }),
+        );
       } catch (error) {
         // a timeout or a network error; the cause's message could hold the URL, which may carry a key
         const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'unreachable';

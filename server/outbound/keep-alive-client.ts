@@ -1,4 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
+import { outboundCall, type OutboundName } from '../ops/tracing/outbound.ts';
 
 /**
  * Outgoing HTTP for the broker's partners (lenders, Smart-ID) and the simulators' callbacks, on an undici
@@ -46,6 +47,8 @@ export interface OutgoingRequest {
   /** the whole exchange, waiting for a socket included */
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
+  /** how the exchange's span is named (tracing: server/ops/tracing/outbound.ts) */
+  readonly span?: OutboundName;
 }
 
 export interface IncomingAnswer {
@@ -96,7 +99,18 @@ function abortWith(outer: AbortSignal, controller: AbortController): () => void 
  * The timeout is a plain timer on one AbortController, cleared when the answer is in: AbortSignal.timeout and
  * AbortSignal.any for every message were a measurable share of the simulators' CPU under bench:load.
  */
-export async function send(dispatcher: Dispatcher, url: string, outgoing: OutgoingRequest): Promise<IncomingAnswer> {
+export function send(dispatcher: Dispatcher, url: string, outgoing: OutgoingRequest): Promise<IncomingAnswer> {
+  return outboundCall(outgoing.method, url, outgoing.span, (traceHeaders) =>
+    exchange(dispatcher, url, outgoing, traceHeaders),
+  );
+}
+
+async function exchange(
+  dispatcher: Dispatcher,
+  url: string,
+  outgoing: OutgoingRequest,
+  traceHeaders: Readonly<Record<string, string>>,
+): Promise<IncomingAnswer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(timedOut()), outgoing.timeoutMs);
   const release = outgoing.signal ? abortWith(outgoing.signal, controller) : () => undefined;
@@ -104,7 +118,8 @@ export async function send(dispatcher: Dispatcher, url: string, outgoing: Outgoi
     const response = await request(url, {
       dispatcher,
       method: outgoing.method,
-      headers: outgoing.headers,
+      // no copy of the headers while tracing is off
+      headers: 'traceparent' in traceHeaders ? { ...outgoing.headers, ...traceHeaders } : outgoing.headers,
       ...(outgoing.body === undefined ? {} : { body: outgoing.body }),
       signal: controller.signal,
     });
