@@ -13,6 +13,8 @@ import { sentRequests } from './sent-requests.ts';
 import { STATUS_CHANNEL } from './status-hub.ts';
 import { timeLenderSend } from '../ops/metrics/record.ts';
 import { withTraceContext } from '../ops/tracing/job-spans.ts';
+import { inApplicationTrace } from '../ops/tracing/application-trace.ts';
+import { activeTracer } from '../ops/tracing/tracer.ts';
 
 /** How long a process holds the lender requests it sends; a process that stopped mid-send loses them after it. */
 export const SEND_LEASE_SECONDS = 30;
@@ -78,19 +80,31 @@ export async function sendOrQueueLenderRequests(
   applicationId: string,
   prepared?: PreparedSend,
 ): Promise<void> {
-  // a closing process queues the job; requests it had claimed are queued again by the sweep once their lease ends
-  const started =
-    sendsAtOnce(broker) &&
-    broker.background.run(`lender-send ${applicationId}`, async () => {
-      try {
-        await sendToLendersOf(broker, applicationId, prepared);
-      } catch (error) {
-        // the first retry a second later, as pg-boss's own backoff would have made it
-        await enqueueLenderRequests(broker, [applicationId], 1);
-        if (!(error instanceof Error && error.name === 'LenderRetryableError')) throw error;
-      }
-    });
-  if (!started) await enqueueLenderRequests(broker, [applicationId]);
+  const traceparent = activeTracer() === null ? null : await traceparentOf(broker, applicationId);
+  await inApplicationTrace(traceparent, applicationId, async () => {
+    // a closing process queues the job; requests it had claimed are queued again by the sweep once their lease ends
+    const started =
+      sendsAtOnce(broker) &&
+      broker.background.run(`lender-send ${applicationId}`, async () => {
+        try {
+          await sendToLendersOf(broker, applicationId, prepared);
+        } catch (error) {
+          // the first retry a second later, as pg-boss's own backoff would have made it
+          await enqueueLenderRequests(broker, [applicationId], 1);
+          if (!(error instanceof Error && error.name === 'LenderRetryableError')) throw error;
+        }
+      });
+    if (!started) await enqueueLenderRequests(broker, [applicationId]);
+  });
+}
+
+/** The traceparent kept with the application at its submission (read only while tracing is on). */
+async function traceparentOf(broker: Broker, applicationId: string): Promise<string | null> {
+  const { rows } = await broker.db.query<{ trace_parent: string | null }>(
+    'SELECT trace_parent FROM applications WHERE id = $1',
+    [applicationId],
+  );
+  return rows[0]?.trace_parent ?? null;
 }
 
 /** A lender-send job: the sends of its application, retried with backoff while a lender asks for a retry. */

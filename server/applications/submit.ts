@@ -18,6 +18,7 @@ import { noticeApplicationReceived } from '../notices/notice-triggers.ts';
 import { expireWhere, RECEIVED_STATE_SQL } from './lifecycle/transition.ts';
 import { countEvent } from '../ops/metrics/record.ts';
 import { CONTINUABLE_STATES, IDENTIFIED_STATES } from '../../domain/application-lifecycle.ts';
+import { activeTraceparent } from '../ops/tracing/application-trace.ts';
 
 export interface Submission {
   readonly language: Language;
@@ -58,8 +59,8 @@ export async function submitApplication(
   const inserted = await broker.db.query<ApplicationRow>(
     `INSERT INTO applications (id, token_hash, token_expires_at, idempotency_key, request_hash, token_ciphertext,
        state, language, amount, term, purpose, key_id, applicant_ciphertext, tracking, person_key, notice_choices,
-       excluded_lenders, test)
-     VALUES ($1, $2, $3, $4, $5, $6, ${RECEIVED_STATE_SQL}, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+       excluded_lenders, test, trace_parent)
+     VALUES ($1, $2, $3, $4, $5, $6, ${RECEIVED_STATE_SQL}, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
      ON CONFLICT (idempotency_key) DO NOTHING RETURNING ${APPLICATION_COLUMNS}`,
     [
       id,
@@ -79,6 +80,7 @@ export async function submitApplication(
       JSON.stringify(noticeChoices),
       [...new Set(application.excludedLenders)],
       submission.test === true,
+      activeTraceparent(),
     ],
   );
   const [stored] = inserted.rows;
