@@ -21,6 +21,7 @@ import { apiSecurityHeaders, registerSecurityHeaders, siteSecurityHeaders } from
 import { registerSite } from './site.ts';
 import { refuseOtherOrigins } from './http/same-origin.ts';
 import { learnAllowedMethods } from './http/allowed-methods.ts';
+import { registerHealthRoutes, type Readiness } from './ops/health.ts';
 
 export interface AppOptions {
   /** the Vite build with the prerendered pages; null serves the API alone (server tests run before the build) */
@@ -36,6 +37,8 @@ export interface AppOptions {
 export interface BrokerApp {
   readonly app: FastifyInstance;
   readonly broker: Broker;
+  /** serve.ts marks the process not ready when a shutdown begins */
+  readonly readiness: Readiness;
 }
 
 export async function buildApp({
@@ -99,6 +102,7 @@ export async function buildApp({
   app.addHook('preClose', async () => broker.background.close());
   app.addHook('onClose', async () => broker.close());
 
+  const readiness = registerHealthRoutes(app, broker);
   if (extend) await extend(app);
   await registerApiRoutes(app, broker);
   await registerPartnerRoutes(app, broker);
@@ -119,7 +123,7 @@ export async function buildApp({
       allowedMethods.refuseOtherMethod(request, reply);
       throw new ApiProblem(404, 'notFound');
     });
-  return { app, broker };
+  return { app, broker, readiness };
 }
 
 /**

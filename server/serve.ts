@@ -4,23 +4,24 @@ import { buildApp } from './app.ts';
 import type { BrokerConfig } from './config/config.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { LISTEN_BACKLOG } from './http/listen-backlog.ts';
+import { closeOnSignals, shutdownDrainMs } from './ops/graceful-shutdown.ts';
 
 /** The built site, or null with SERVE_SITE=off (the API alone: server tests run before the build). */
 export function siteDirectory(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
   return env.SERVE_SITE === 'off' ? null : fileURLToPath(new URL('../dist/client', import.meta.url));
 }
 
-/** Builds the broker, listens, starts the jobs, and closes cleanly on SIGINT and SIGTERM. */
+/** Builds the broker, listens, starts the jobs, and drains and closes cleanly on SIGINT and SIGTERM. */
 export async function serve(
   config: BrokerConfig,
   extend?: (app: FastifyInstance) => Promise<void>,
 ): Promise<FastifyInstance> {
-  const { app, broker } = await buildApp({ clientDir: siteDirectory(), config, ...(extend ? { extend } : {}) });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
-    });
-  }
+  const { app, broker, readiness } = await buildApp({
+    clientDir: siteDirectory(),
+    config,
+    ...(extend ? { extend } : {}),
+  });
+  closeOnSignals(app, readiness, shutdownDrainMs());
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   // after listening: jobs may call simulators mounted in this very process over HTTP
   await startWorkers(broker);

@@ -9,9 +9,7 @@ const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
  * transaction lets several processes start together on one PostgreSQL without racing.
  */
 export async function migrate(db: Database): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name))
-    .sort();
+  const files = migrationFiles();
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7204151)');
     await tx.query(
@@ -31,6 +29,13 @@ export async function migrate(db: Database): Promise<string[]> {
     }
     return applied;
   });
+}
+
+/** The names of this code's migrations, in the order they apply; `schema_migrations` records each applied one. */
+export function migrationFiles(): string[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name))
+    .sort();
 }
 
 /** Migrations are plain statements separated by semicolons at line ends (no functions with bodies). */

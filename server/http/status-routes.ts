@@ -9,6 +9,7 @@ import { ApiProblem } from './problem.ts';
 import { hotRateLimit } from './hot-rate-limit.ts';
 import { route } from './route.ts';
 import { perMinute } from './route-options.ts';
+import { streamsEndedOnClose } from './streams-ended-on-close.ts';
 
 /** The cached UTF-8 bytes of the JSON the route's schema documents as text; Fastify sends a Buffer as it is. */
 const sendStatus = (reply: FastifyReply, body: Buffer) =>
@@ -32,6 +33,7 @@ const statusQueryValidator = <Schema>(route: Parameters<FastifySchemaCompiler<Sc
 
 /** An application's status: once, and as server-sent events on every change. */
 export function registerStatusRoutes(app: FastifyInstance, broker: Broker): void {
+  const endOnClose = streamsEndedOnClose(app);
   route(
     app,
     getApplicationStatus,
@@ -80,9 +82,13 @@ export function registerStatusRoutes(app: FastifyInstance, broker: Broker): void
     send(first);
     const unsubscribe = broker.hub.subscribe(applicationId, send);
     const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), 15_000);
-    request.raw.on('close', () => {
+    const stop = () => {
       clearInterval(heartbeat);
       unsubscribe();
-    });
+    };
+    request.raw.on('close', stop);
+    // the server may end the stream itself (it is closing): no heartbeat after the end
+    stream.once('close', stop);
+    endOnClose(stream);
   });
 }
