@@ -19,6 +19,26 @@ export function shutdownDrainMs(env: Readonly<Record<string, string | undefined>
     .parse(env.SHUTDOWN_DRAIN_MS || undefined);
 }
 
+/** How long the close may wait for open connections before it ends them: the orchestrator's kill comes after. */
+const CLOSE_GRACE_MS = 10_000;
+
+/**
+ * Closes the app; connections still open after `graceMs` (a client that holds a finished answer's connection, a
+ * request stuck on a partner) are ended, so the close finishes and the process exits by itself.
+ */
+async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void> {
+  const stragglers = setTimeout(() => {
+    app.log.warn('connections still open after the close grace: ending them');
+    app.server.closeAllConnections();
+  }, graceMs);
+  stragglers.unref();
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(stragglers);
+  }
+}
+
 /**
  * On SIGTERM or SIGINT: readiness goes 503 at once, requests are still served for the drain, then the app closes
  * (app.ts and broker.ts: no new connections, open requests answered, event streams ended so their clients reconnect
@@ -36,7 +56,7 @@ export function closeOnSignals(app: FastifyInstance, readiness: Readiness, drain
     readiness.markShuttingDown();
     app.log.info({ signal, drainMs }, 'shutting down: not ready, draining');
     void sleep(drainMs)
-      .then(() => app.close())
+      .then(() => closeWithin(app, CLOSE_GRACE_MS))
       .then(
         () => process.exit(0),
         (error: unknown) => {
