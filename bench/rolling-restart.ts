@@ -140,7 +140,8 @@ try {
   console.log(
     `\n${journeysSubmitted} applications submitted and ${tally.completed} reached every lender's answer in ${elapsed.toFixed(1)} s ` +
       `(submission to the last answer p50 ${Math.round(percentile(durations, 50))} ms, p95 ${Math.round(percentile(durations, 95))} ms, ` +
-      `max ${Math.round(durations.at(-1) ?? 0)} ms); ${holdersSubmitted} more submitted to hold their stream`,
+      `max ${Math.round(durations.at(-1) ?? 0)} ms, ${durations.filter((ms) => ms > 120_000).length} over 120 s); ` +
+      `${holdersSubmitted} more submitted to hold their stream`,
   );
   console.log(
     `  ${tally.retries} requests sent again (same Idempotency-Key) after a 5xx or a broken connection; the balancer ` +

@@ -32,13 +32,13 @@ async function answers(db: pg.Pool, sandboxUrl: string): Promise<Answers> {
 
 /**
  * The lenders' answers once every accepted application has its answer recorded, or once nothing has changed for
- * ten seconds (a callback still retrying waits at most that long between attempts here), at most a minute.
+ * 35 seconds (a lender's callback that keeps failing waits up to 30 s between attempts), at most two minutes.
  */
 export async function answersSettled(db: pg.Pool, sandboxUrl: string): Promise<Answers> {
   let last = await answers(db, sandboxUrl);
   let stableSince = performance.now();
-  const deadline = performance.now() + 60_000;
-  while (last.recorded < last.accepted && performance.now() < deadline && performance.now() - stableSince < 10_000) {
+  const deadline = performance.now() + 120_000;
+  while (last.recorded < last.accepted && performance.now() < deadline && performance.now() - stableSince < 35_000) {
     await sleep(1000);
     const now = await answers(db, sandboxUrl);
     if (now.recorded !== last.recorded || now.accepted !== last.accepted) stableSince = performance.now();
