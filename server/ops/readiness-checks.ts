@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { Sql } from '../db/database.ts';
-import { migrationFiles } from '../db/migrate.ts';
+import { appliedCount, migrationFiles } from '../db/migrate.ts';
 
 /** The parts readiness names when they fail, in the order the answer lists them. */
 export type ReadinessPart = 'shuttingDown' | 'database' | 'migrations' | 'jobQueue';
@@ -31,11 +31,7 @@ export function databaseCheck(db: Sql, timeoutMs = DATABASE_CHECK_TIMEOUT_MS): (
   let pending: Promise<ReadinessPart[]> | null = null;
   const check = async (): Promise<ReadinessPart[]> => {
     try {
-      const { rows } = await withTimeout(
-        db.query<{ name: string }>('SELECT name FROM schema_migrations WHERE name = ANY($1::text[])', [files]),
-        timeoutMs,
-      );
-      return rows.length === files.length ? [] : ['migrations'];
+      return (await withTimeout(appliedCount(db, files), timeoutMs)) === files.length ? [] : ['migrations'];
     } catch (error) {
       // no table at all is a database that was never migrated, not one that is down
       return (error as { code?: string }).code === '42P01' ? ['migrations'] : ['database'];
