@@ -28,8 +28,9 @@ COPY --from=build /app/dist/client ./dist/client
 # the files stay root's: the server only reads them
 USER node
 EXPOSE 3000
-# liveness: the lender list answers from memory once the server listens (there is no health route)
+# readiness: the database answers, every migration is applied, the job queue runs, no shutdown has begun
+# (server/ops/health.ts); the route answers 503 within a second when the database hangs
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/lenders').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # production: the lenders of LENDERS_CONFIG, no simulators; DATABASE_URL and ENCRYPTION_KEYS required
 CMD ["node", "server/main.ts"]

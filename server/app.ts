@@ -25,6 +25,7 @@ import { registerMetrics } from './ops/metrics/register-metrics.ts';
 import { logFields } from './ops/tracing/log-fields.ts';
 import { keepRequestScope } from './ops/tracing/request-context.ts';
 import { traceRequests } from './ops/tracing/http-spans.ts';
+import { registerHealthRoutes, type Readiness } from './ops/health.ts';
 
 export interface AppOptions {
   /** the Vite build with the prerendered pages; null serves the API alone (server tests run before the build) */
@@ -40,6 +41,8 @@ export interface AppOptions {
 export interface BrokerApp {
   readonly app: FastifyInstance;
   readonly broker: Broker;
+  /** serve.ts marks the process not ready when a shutdown begins */
+  readonly readiness: Readiness;
 }
 
 export async function buildApp({
@@ -108,6 +111,7 @@ export async function buildApp({
   app.addHook('preClose', async () => broker.background.close());
   app.addHook('onClose', async () => broker.close());
 
+  const readiness = registerHealthRoutes(app, broker);
   if (extend) await extend(app);
   await registerApiRoutes(app, broker);
   await registerPartnerRoutes(app, broker);
@@ -128,7 +132,7 @@ export async function buildApp({
       allowedMethods.refuseOtherMethod(request, reply);
       throw new ApiProblem(404, 'notFound');
     });
-  return { app, broker };
+  return { app, broker, readiness };
 }
 
 /**

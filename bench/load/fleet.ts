@@ -143,35 +143,62 @@ export interface FleetOptions {
   readonly processes: number;
   /** connections each broker's pool may hold (DATABASE_POOL_SIZE) */
   readonly poolSize: number;
+  /** where lenders call back and identity providers return; default each broker's own address */
+  readonly publicBaseUrl?: string;
+  /** more environment for every broker (SHUTDOWN_DRAIN_MS) */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** What a broker process is started with, kept so that it can be started again the same (bench:rolling-restart). */
+export interface BrokerSeat {
+  readonly name: string;
+  readonly port: number;
+  /** the fleet's encryption key: every process reads what the others wrote */
+  readonly key: string;
+}
+
+export interface BrokerMember extends Member {
+  readonly seat: BrokerSeat;
+}
+
+/** The seats of N brokers: a free port each and one key for all. */
+export async function brokerSeats(processes: number): Promise<BrokerSeat[]> {
+  const key = `bench:${randomBytes(32).toString('base64')}`;
+  const seats: BrokerSeat[] = [];
+  for (let index = 0; index < processes; index += 1)
+    seats.push({ name: `broker ${index + 1}`, port: await freePort(), key });
+  return seats;
+}
+
+/** One broker on its seat, by its real entry; resolves once it says it is ready. */
+export async function startBroker(options: FleetOptions, seat: BrokerSeat): Promise<BrokerMember> {
+  const url = `http://127.0.0.1:${seat.port}`;
+  const { databaseUrl, sandboxUrl, poolSize } = options;
+  const broker = start(seat.name, 'server/sandbox/main.ts', {
+    PORT: String(seat.port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: options.publicBaseUrl ?? url,
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: String(poolSize),
+    ENCRYPTION_KEYS: seat.key,
+    SANDBOX: 'off',
+    SERVE_SITE: 'off',
+    BANK_LINK_BASE_URL: `${sandboxUrl}/sandbox/banks`,
+    SMART_ID_BASE_URL: `${sandboxUrl}/sandbox/smart-id/v2`,
+    EPARAKSTS_BASE_URL: `${sandboxUrl}/sandbox/eparaksts`,
+    LENDERS_BASE_URL: `${sandboxUrl}/sandbox/lenders`,
+    // one address sends everything: per-address limits are for people, not for a load generator
+    RATE_LIMIT_SCALE: '1000000',
+    ...options.env,
+  });
+  await ready(`${url}/health/ready`, broker.child, seat.name);
+  return { ...broker, url, seat };
 }
 
 /** N brokers on one database; the first runs the migrations before the others start. */
-export async function startBrokers({ databaseUrl, sandboxUrl, processes, poolSize }: FleetOptions): Promise<Member[]> {
-  const key = `bench:${randomBytes(32).toString('base64')}`;
-  const brokers: Member[] = [];
-  for (let index = 0; index < processes; index += 1) {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const name = `broker ${index + 1}`;
-    const broker = start(name, 'server/sandbox/main.ts', {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: url,
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: String(poolSize),
-      ENCRYPTION_KEYS: key,
-      SANDBOX: 'off',
-      SERVE_SITE: 'off',
-      BANK_LINK_BASE_URL: `${sandboxUrl}/sandbox/banks`,
-      SMART_ID_BASE_URL: `${sandboxUrl}/sandbox/smart-id/v2`,
-      EPARAKSTS_BASE_URL: `${sandboxUrl}/sandbox/eparaksts`,
-      LENDERS_BASE_URL: `${sandboxUrl}/sandbox/lenders`,
-      // one address sends everything: per-address limits are for people, not for a load generator
-      RATE_LIMIT_SCALE: '1000000',
-    });
-    await ready(`${url}/api/lenders`, broker.child, name);
-    brokers.push({ ...broker, url });
-  }
+export async function startBrokers(options: FleetOptions): Promise<BrokerMember[]> {
+  const brokers: BrokerMember[] = [];
+  for (const seat of await brokerSeats(options.processes)) brokers.push(await startBroker(options, seat));
   return brokers;
 }
 

@@ -36,23 +36,22 @@ async function json(dispatcher: Dispatcher, origin: string, path: string, body: 
   return JSON.parse(text) as Record<string, unknown>;
 }
 
+/** A new applicant's submission: a person of their own, asking for the loan. */
+export const applicationBody = (loan: Loan) => ({
+  language: 'lv',
+  application: {
+    ...validApplication,
+    ...loan,
+    personalId: personalCode(),
+    dateOfBirth: '1985-06-15',
+    email: `${randomUUID()}@example.lv`,
+  },
+});
+
 export async function submit(dispatcher: Dispatcher, origin: string, loan: Loan): Promise<string> {
-  const answer = await json(
-    dispatcher,
-    origin,
-    '/api/applications',
-    {
-      language: 'lv',
-      application: {
-        ...validApplication,
-        ...loan,
-        personalId: personalCode(),
-        dateOfBirth: '1985-06-15',
-        email: `${randomUUID()}@example.lv`,
-      },
-    },
-    { 'idempotency-key': randomUUID() },
-  );
+  const answer = await json(dispatcher, origin, '/api/applications', applicationBody(loan), {
+    'idempotency-key': randomUUID(),
+  });
   return String(answer.token);
 }
 

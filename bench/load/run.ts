@@ -21,10 +21,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { lendersAnswerSchema } from '../../domain/lenders.ts';
-import { servesLoan } from '../../domain/lender-reach.ts';
 import { startCluster } from '../../tests/support/postgres-cluster.ts';
-import { validApplication } from '../../tests/fixtures/application.ts';
 import { jobsPerApplication, serverSteps, topStatements } from './database-report.ts';
 import {
   cpuSeconds,
@@ -36,7 +33,8 @@ import {
   stop,
   type Member,
 } from './fleet.ts';
-import { benchDispatcher, follow, journey, submit, type JourneyTimes, type Loan, type Stream } from './journey.ts';
+import { benchDispatcher, follow, journey, submit, type JourneyTimes, type Stream } from './journey.ts';
+import { widestLoan } from './widest-loan.ts';
 
 const { values } = parseArgs({
   options: {
@@ -60,20 +58,6 @@ const poolSize = Number(values.pool);
 const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-/** The loan the most lenders serve: with the sandbox's sixteen, no loan reaches all of them. */
-async function widestLoan(origin: string): Promise<{ loan: Loan; lenders: number; of: number }> {
-  const lenders = lendersAnswerSchema.parse(await (await fetch(`${origin}/api/lenders`)).json());
-  let best = { loan: { amount: 2000, term: 18 }, lenders: 0 };
-  for (const amount of [500, 1000, 1500, 2000, 3000, 5000])
-    for (const term of [12, 18, 24, 36, 48, 60]) {
-      // the journey's applicant asks for the fixture's purpose (journey.ts)
-      const purpose = validApplication.loanPurpose;
-      const count = lenders.filter((lender) => servesLoan(lender, { amount, term, purpose })).length;
-      if (count > best.lenders) best = { loan: { amount, term }, lenders: count };
-    }
-  return { ...best, of: lenders.length };
-}
 
 const cluster = await startCluster(
   values.statements ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] : [],

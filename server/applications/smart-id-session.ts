@@ -60,11 +60,16 @@ async function follow(
       if (ended) return;
       failures = 0;
     } catch (error) {
-      if (signal.aborted) return;
+      if (signal.aborted) break;
       if (++failures >= FAILURES_BEFORE_GIVING_UP) throw error;
       await sleep(RETRY_PAUSE_MS, undefined, { signal }).catch(() => undefined);
     }
   }
+  // this process is stopping: the session goes back at once to whichever process resumes sessions next (the one
+  // starting in its place does so as it starts), not after the lease's minute
+  await broker.db
+    .query(`UPDATE identifications SET follow_until = NULL WHERE id = $1 AND state = 'pending'`, [identificationId])
+    .catch(() => undefined);
 }
 
 /** Renews the lease and long-polls once; true when there is nothing more to follow. */

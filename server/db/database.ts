@@ -69,17 +69,43 @@ async function openPostgres(url: string): Promise<Database> {
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: pg.PoolClient | null = null;
 
+  let closed = false;
+
   const ensureListenClient = async (): Promise<pg.PoolClient> => {
     if (listenClient) return listenClient;
     const client = await pool.connect();
     client.on('notification', (message) => {
       for (const callback of listeners.get(message.channel) ?? []) callback(message.payload ?? '');
     });
-    client.on('error', () => {
+    client.on('error', (error) => {
+      if (listenClient !== client) return;
       listenClient = null;
+      // released with its error, the pool drops it: kept, it would hold the pool's end (and a slot) forever
+      client.release(error);
+      void listenAgain();
     });
     listenClient = client;
     return client;
+  };
+
+  /**
+   * A lost connection (the database restarted) took its LISTENs along: a new one listens to every channel again,
+   * tried each second until the database answers, or status changes would never reach this process again.
+   */
+  let listeningAgain = false;
+  const listenAgain = async (): Promise<void> => {
+    if (listeningAgain) return;
+    listeningAgain = true;
+    while (!closed) {
+      try {
+        const client = await ensureListenClient();
+        for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        break;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+    listeningAgain = false;
   };
 
   return {
@@ -124,6 +150,7 @@ async function openPostgres(url: string): Promise<Database> {
     boss: { connectionString: url, backend: 'postgres' },
     connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
+      closed = true;
       listenClient?.release();
       listenClient = null;
       await pool.end();

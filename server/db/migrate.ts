@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Database } from './database.ts';
+import type { Database, Sql } from './database.ts';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 
@@ -9,9 +9,7 @@ const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
  * transaction lets several processes start together on one PostgreSQL without racing.
  */
 export async function migrate(db: Database): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name))
-    .sort();
+  const files = migrationFiles();
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7204151)');
     await tx.query(
@@ -31,6 +29,25 @@ export async function migrate(db: Database): Promise<string[]> {
     }
     return applied;
   });
+}
+
+/** The names of this code's migrations, in the order they apply; `schema_migrations` records each applied one. */
+export function migrationFiles(): string[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name))
+    .sort();
+}
+
+/**
+ * How many of `files` are recorded as applied (readiness compares it with their number). Throws, as any query does,
+ * when the database does not answer, and with code 42P01 when no migration ever ran.
+ */
+export async function appliedCount(db: Sql, files: readonly string[]): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM schema_migrations WHERE name = ANY($1::text[])',
+    [files],
+  );
+  return rows[0]?.count ?? 0;
 }
 
 /** Migrations are plain statements separated by semicolons at line ends (no functions with bodies). */

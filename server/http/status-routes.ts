@@ -10,6 +10,7 @@ import { hotRateLimit } from './hot-rate-limit.ts';
 import { route } from './route.ts';
 import { perMinute } from './route-options.ts';
 import { countStream } from '../ops/metrics/record.ts';
+import { streamsEndedOnClose } from './streams-ended-on-close.ts';
 
 /** The cached UTF-8 bytes of the JSON the route's schema documents as text; Fastify sends a Buffer as it is. */
 const sendStatus = (reply: FastifyReply, body: Buffer) =>
@@ -33,6 +34,7 @@ const statusQueryValidator = <Schema>(route: Parameters<FastifySchemaCompiler<Sc
 
 /** An application's status: once, and as server-sent events on every change. */
 export function registerStatusRoutes(app: FastifyInstance, broker: Broker): void {
+  const endOnClose = streamsEndedOnClose(app);
   route(
     app,
     getApplicationStatus,
@@ -81,9 +83,13 @@ export function registerStatusRoutes(app: FastifyInstance, broker: Broker): void
     send(first);
     const unsubscribe = countStream(broker, broker.hub.subscribe(applicationId, send));
     const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), 15_000);
-    request.raw.on('close', () => {
+    const stop = () => {
       clearInterval(heartbeat);
       unsubscribe();
-    });
+    };
+    request.raw.on('close', stop);
+    // the server may end the stream itself (it is closing): no heartbeat after the end
+    stream.once('close', stop);
+    endOnClose(stream);
   });
 }
