@@ -172,8 +172,9 @@ test('lv: an e-mail consent withdrawn in the account stops the messages: signing
   await expect(email).not.toBeChecked();
   await expect(page.getByRole('status').filter({ hasText: /Saglabāts/ })).toBeVisible();
   await expect(page.getByText(/Atsaukta .+ profilā/)).toBeVisible();
-  const before = ((await (await request.get(mailbox)).json()) as unknown[]).length;
-  expect(before).toBeGreaterThan(0);
+  const subjects = async () =>
+    ((await (await request.get(mailbox)).json()) as { subject: string }[]).map((mail) => mail.subject);
+  expect((await subjects()).length).toBeGreaterThan(0);
 
   // a signed contract is a moment for a message: none comes now
   const application = page.getByRole('article').first();
@@ -211,7 +212,9 @@ test('lv: an e-mail consent withdrawn in the account stops the messages: signing
       { timeout: 20_000 },
     )
     .toEqual(['withheld']);
-  expect(((await (await request.get(mailbox)).json()) as unknown[]).length).toBe(before);
+  // a message decided before the withdrawal (the offers, every lender's answer) may still be on its way; none of
+  // the signature or the payout comes
+  expect((await subjects()).filter((subject) => /ir parakstīts|Nauda ir izmaksāta/.test(subject))).toEqual([]);
 });
 
 test('lv: export holds the application; erasure empties the account and each lender hears of the withdrawal', async ({
