@@ -1,5 +1,5 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, trace } from '@opentelemetry/api';
-import { activeTracer } from './tracer.ts';
+import { activeTracer, endingSpan } from './tracer.ts';
 
 /** The active span's W3C traceparent, to keep with an application; null while tracing is off or outside a span. */
 export function activeTraceparent(): string | null {
@@ -34,11 +34,5 @@ export function inApplicationTrace<R>(
     },
     parent,
   );
-  return context.with(trace.setSpan(parent, span), async () => {
-    try {
-      return await work();
-    } finally {
-      span.end();
-    }
-  });
+  return context.with(trace.setSpan(parent, span), () => endingSpan(span, work));
 }

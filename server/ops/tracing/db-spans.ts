@@ -1,12 +1,11 @@
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanKind, trace } from '@opentelemetry/api';
 import {
   ATTR_DB_OPERATION_NAME,
   ATTR_DB_SYSTEM_NAME,
-  ATTR_ERROR_TYPE,
   DB_SYSTEM_NAME_VALUE_POSTGRESQL,
 } from '@opentelemetry/semantic-conventions';
 import type { Database, Sql } from '../../db/database.ts';
-import { activeTracer } from './tracer.ts';
+import { activeTracer, endingSpan } from './tracer.ts';
 
 /** The statement's first keyword (SELECT, UPDATE, WITH…): what it does, and nothing of what it carries. */
 function operationOf(text: string): string {
@@ -27,22 +26,13 @@ export function tracedStatement<T>(text: string | null, run: () => Promise<T>): 
     kind: SpanKind.CLIENT,
     attributes: { [ATTR_DB_SYSTEM_NAME]: DB_SYSTEM_NAME_VALUE_POSTGRESQL, [ATTR_DB_OPERATION_NAME]: operation },
   });
-  return context.with(trace.setSpan(context.active(), span), async () => {
-    try {
-      return await run();
-    } catch (error) {
-      // the SQLSTATE or the error's name: PostgreSQL's messages may quote a value (a duplicate key's)
-      const code = (error as { code?: unknown } | null)?.code;
-      span.setAttribute(
-        ATTR_ERROR_TYPE,
-        typeof code === 'string' ? code : error instanceof Error ? error.name : 'error',
-      );
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return context.with(trace.setSpan(context.active(), span), () => endingSpan(span, run, sqlStateOf));
+}
+
+/** The SQLSTATE or the error's name: PostgreSQL's messages may quote a value (a duplicate key's). */
+function sqlStateOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : error instanceof Error ? error.name : 'error';
 }
 
 /**

@@ -1,5 +1,4 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { ATTR_ERROR_TYPE } from '@opentelemetry/semantic-conventions';
+import { context, propagation, ROOT_CONTEXT, SpanKind, trace } from '@opentelemetry/api';
 import {
   ATTR_MESSAGING_DESTINATION_NAME,
   ATTR_MESSAGING_MESSAGE_ID,
@@ -8,7 +7,7 @@ import {
   MESSAGING_OPERATION_TYPE_VALUE_PROCESS,
 } from './semconv-incubating.ts';
 import type { PgBoss, WorkOptions } from 'pg-boss';
-import { activeTracer } from './tracer.ts';
+import { activeTracer, endingSpan } from './tracer.ts';
 
 /** The W3C trace context a queued job carries in its data, so that its work joins the trace that queued it. */
 export interface TracedJob {
@@ -56,17 +55,7 @@ export function consumeJob<R>(
     },
     parent,
   );
-  return context.with(trace.setSpan(parent, span), async () => {
-    try {
-      return await handler();
-    } catch (error) {
-      span.setAttribute(ATTR_ERROR_TYPE, error instanceof Error ? error.name : 'error');
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return context.with(trace.setSpan(parent, span), () => endingSpan(span, handler));
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   ATTR_SERVER_PORT,
 } from '@opentelemetry/semantic-conventions';
 import { ATTR_URL_TEMPLATE } from './semconv-incubating.ts';
-import { activeTracer } from './tracer.ts';
+import { activeTracer, endingSpan } from './tracer.ts';
 
 /**
  * How a call to a partner is named in its span: the URL's template (`/applications/{reference}/withdrawal`),
@@ -48,7 +48,7 @@ export async function outboundCall<T extends { readonly status: number }>(
   const active = trace.setSpan(context.active(), span);
   const headers: Record<string, string> = {};
   propagation.inject(active, headers);
-  try {
+  return endingSpan(span, async () => {
     const answer = await context.with(active, () => exchange(headers));
     span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, answer.status);
     if (answer.status >= 400) {
@@ -56,12 +56,5 @@ export async function outboundCall<T extends { readonly status: number }>(
       span.setStatus({ code: SpanStatusCode.ERROR });
     }
     return answer;
-  } catch (error) {
-    // the error's name only: a message may quote the URL
-    span.setAttribute(ATTR_ERROR_TYPE, error instanceof Error ? error.name : 'error');
-    span.setStatus({ code: SpanStatusCode.ERROR });
-    throw error;
-  } finally {
-    span.end();
-  }
+  });
 }

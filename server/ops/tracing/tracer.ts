@@ -1,4 +1,5 @@
-import type { Tracer } from '@opentelemetry/api';
+import { SpanStatusCode, type Span, type Tracer } from '@opentelemetry/api';
+import { ATTR_ERROR_TYPE } from '@opentelemetry/semantic-conventions';
 
 /**
  * The one tracer of the process, or null while tracing is off. Every seam asks `activeTracer()` first and does
@@ -21,3 +22,26 @@ export interface Tracing {
 }
 
 export const DEFAULT_SERVICE_NAME = 'kreditkompass';
+
+/** An error as a span may name it: its name only, since a message may quote a URL or a value. */
+const errorNameOf = (error: unknown): string => (error instanceof Error ? error.name : 'error');
+
+/**
+ * `work` as the span's: a throw marks the span failed, by `errorType` (the error's name unless told otherwise), and
+ * the span ends either way.
+ */
+export async function endingSpan<R>(
+  span: Span,
+  work: () => Promise<R>,
+  errorType: (error: unknown) => string = errorNameOf,
+): Promise<R> {
+  try {
+    return await work();
+  } catch (error) {
+    span.setAttribute(ATTR_ERROR_TYPE, errorType(error));
+    span.setStatus({ code: SpanStatusCode.ERROR });
+    throw error;
+  } finally {
+    span.end();
+  }
+}
