@@ -77,6 +77,7 @@ interface ComposeService {
   entrypoint?: string[];
 }
 interface Compose {
+  name: string;
   services: Record<string, ComposeService>;
   volumes: Record<string, unknown>;
 }
@@ -245,16 +246,35 @@ describe('the dashboard', () => {
   });
 });
 
-/** promtool on PATH, or where .ci/run puts it. */
-function promtool(): string {
-  const candidates = [
-    ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'promtool')),
-    join(root, '.ci/.promtool/promtool'),
-  ];
+/** A checker on PATH, or where .ci/run puts it. */
+function tool(name: string, ciPath: string, origin: string): string {
+  const candidates = [...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, name)), join(root, ciPath)];
   const found = candidates.find((candidate) => existsSync(candidate));
-  if (!found) throw new Error("promtool not found: .ci/run extracts it from Debian's prometheus package");
+  if (!found) throw new Error(`${name} not found: .ci/run extracts it from ${origin}`);
   return found;
 }
+const promtool = () => tool('promtool', '.ci/.promtool/promtool', "Debian's prometheus package");
+// Compose v2 under its standalone name; bookworm's own docker-compose is v1, which this file is not for
+const dockerCompose = () => tool('docker-compose-v2', '.ci/.compose/docker-compose', "trixie's docker-compose package");
+
+describe('docker compose --profile observability config', () => {
+  const config = (...args: string[]) =>
+    execFileSync(dockerCompose(), ['--file', 'compose.yaml', ...args, 'config', '--format', 'json'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: 'pipe',
+      // a METRICS_TOKEN of the caller's shell must not change what the file says by default
+      env: { PATH: process.env.PATH ?? '' },
+    });
+
+  it('is valid, and the profile adds the three watchers to the stack', () => {
+    const resolved = JSON.parse(config('--profile', 'observability')) as { name: string; services: object };
+    const stack = JSON.parse(config()) as { services: object };
+    expect(Object.keys(resolved.services).sort()).toEqual([...Object.keys(stack.services), ...OBSERVABILITY].sort());
+    expect(Object.keys(stack.services)).not.toContain('prometheus');
+    expect(resolved.name).toBe(compose.name);
+  });
+});
 
 describe('promtool', () => {
   const run = (...args: string[]) => execFileSync(promtool(), args, { cwd: root, encoding: 'utf8', stdio: 'pipe' });
