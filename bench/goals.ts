@@ -35,32 +35,42 @@ export interface WidgetsJson {
 /** Every budget is to keep this much room: what is measured may be at most the budget less 5 kB. */
 export const BUDGET_MARGIN = 5 * KIB;
 export const HOME_GOALS = { performance: 100, lcpMs: 1250, tbtMs: 50, cls: 0.05 } as const;
+/** The wizard's first step, where people apply: all but a perfect score, with the home page's paint and blocking. */
+export const WIZARD_GOALS = { performance: 98, lcpMs: 1250, tbtMs: 50, cls: 0.05 } as const;
+type PageGoals = typeof HOME_GOALS | typeof WIZARD_GOALS;
 
 const LANGUAGE: Record<Lang, string> = { lv: 'Latvian', ru: 'Russian' };
-const HOME_PAGE: Record<Lang, string> = { lv: 'home', ru: 'home-ru' };
+/** The pages of bench/lighthouse.ts with goals of their own, by language. */
+const AUDITED: readonly { title: string; pages: Record<Lang, string>; goals: PageGoals }[] = [
+  { title: 'Home', pages: { lv: 'home', ru: 'home-ru' }, goals: HOME_GOALS },
+  { title: "Wizard's first step", pages: { lv: 'wizard', ru: 'wizard-ru' }, goals: WIZARD_GOALS },
+];
 const WIDGET: Record<WidgetKind, string> = { calculator: 'Calculator widget', application: 'Application widget' };
 
 const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} kB`;
 const unmeasured = (figure: string, goal: string): Goal => ({ figure, measured: 'not measured', goal, met: null });
 
-function homeGoals(lighthouse: LighthouseJson | null): Goal[] {
+function lighthouseGoals(lighthouse: LighthouseJson | null): Goal[] {
   const goals: Goal[] = [];
   const runs = lighthouse?.runsPerPage;
-  for (const lang of ['lv', 'ru'] as const) {
-    const page = lighthouse?.pages.find((candidate) => candidate.name === HOME_PAGE[lang]);
-    const name = (what: string) => `Home (${LANGUAGE[lang]}) ${what}${runs ? `, median of ${runs}` : ''}`;
-    const line = (what: string, value: number | null | undefined, goal: string, met: (value: number) => boolean) =>
-      value === null || value === undefined
-        ? unmeasured(name(what), goal)
-        : { figure: name(what), measured: format(what, value), goal, met: met(value) };
-    const format = (what: string, value: number) =>
-      what === 'CLS' ? value.toFixed(3) : what === 'performance' ? String(value) : `${Math.round(value)} ms`;
-    goals.push(
-      line('performance', page?.scores.performance, '100', (value) => value >= HOME_GOALS.performance),
-      line('LCP', page?.metrics.lcpMs, `≤ ${HOME_GOALS.lcpMs} ms`, (value) => value <= HOME_GOALS.lcpMs),
-      line('TBT', page?.metrics.tbtMs, `≤ ${HOME_GOALS.tbtMs} ms`, (value) => value <= HOME_GOALS.tbtMs),
-      line('CLS', page?.metrics.cls, `≤ ${HOME_GOALS.cls}`, (value) => value <= HOME_GOALS.cls),
-    );
+  for (const { title, pages, goals: target } of AUDITED) {
+    for (const lang of ['lv', 'ru'] as const) {
+      const page = lighthouse?.pages.find((candidate) => candidate.name === pages[lang]);
+      const name = (what: string) => `${title} (${LANGUAGE[lang]}) ${what}${runs ? `, median of ${runs}` : ''}`;
+      const format = (what: string, value: number) =>
+        what === 'CLS' ? value.toFixed(3) : what === 'performance' ? String(value) : `${Math.round(value)} ms`;
+      const line = (what: string, value: number | null | undefined, goal: string, met: (value: number) => boolean) =>
+        value === null || value === undefined
+          ? unmeasured(name(what), goal)
+          : { figure: name(what), measured: format(what, value), goal, met: met(value) };
+      const best = target.performance === 100 ? '100' : `≥ ${target.performance}`;
+      goals.push(
+        line('performance', page?.scores.performance, best, (value) => value >= target.performance),
+        line('LCP', page?.metrics.lcpMs, `≤ ${target.lcpMs} ms`, (value) => value <= target.lcpMs),
+        line('TBT', page?.metrics.tbtMs, `≤ ${target.tbtMs} ms`, (value) => value <= target.tbtMs),
+        line('CLS', page?.metrics.cls, `≤ ${target.cls}`, (value) => value <= target.cls),
+      );
+    }
   }
   return goals;
 }
@@ -87,7 +97,7 @@ function sizeGoals(widgets: WidgetsJson | null): Goal[] {
     for (const lang of ['lv', 'ru'] as const) {
       const size = widgets?.siteSizes?.find((entry) => entry.page === page && entry.lang === lang);
       const name = page === 'home' ? 'Home' : "Wizard's first step";
-      const budget = size?.budgetBytes ?? (page === 'home' ? 90 * KIB : 155 * KIB);
+      const budget = size?.budgetBytes ?? (page === 'home' ? 90 * KIB : 100 * KIB);
       goals.push(...budgetGoals(`${name} (${LANGUAGE[lang]}) JavaScript, gzip -9`, size?.gzip9Bytes ?? null, budget));
     }
   }
@@ -120,7 +130,7 @@ export function speedGoals(
   widgets: WidgetsJson | null,
   status: StatusThroughputResult | null,
 ): Goal[] {
-  return [...homeGoals(lighthouse), ...sizeGoals(widgets), statusGoal(status)];
+  return [...lighthouseGoals(lighthouse), ...sizeGoals(widgets), statusGoal(status)];
 }
 
 const verdict = (met: boolean | null) => (met === null ? 'n/a' : met ? 'pass' : 'FAIL');

@@ -43,6 +43,42 @@ export interface SiteOptions {
   readonly allowedMethods?: AllowedMethods;
 }
 
+/** A prerendered page written once per language (`<name>.<lang>.html`). */
+const pageInEachLanguage = async (clientDir: string, name: string) =>
+  Object.fromEntries(
+    await Promise.all(
+      LANGUAGES.map(async (lang) => [lang, await readFile(join(clientDir, `${name}.${lang}.html`), 'utf8')]),
+    ),
+  ) as Record<Language, string>;
+
+/**
+ * Every step of the applicant workflow is one page; the wizard reads its step from the path. A path under the
+ * workflow that names no step is not a page: the site's 404, never an empty form.
+ */
+async function registerWorkflowPages(app: FastifyInstance, clientDir: string): Promise<void> {
+  const workflow = await pageInEachLanguage(clientDir, '_workflow');
+  // the form itself, prerendered: where most people open the workflow, and what they see before any script
+  const firstStep = await pageInEachLanguage(clientDir, '_workflow-first-step');
+  for (const base of WORKFLOW_BASES) {
+    for (const lang of LANGUAGES) {
+      const prefix = lang === 'ru' ? `/ru/${base}` : `/${base}`;
+      const sender = (html: string) => (_request: unknown, reply: FastifyReply) =>
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      for (const step of WORKFLOW_STEPS) {
+        app.get(`${prefix}/${step}`, sender(step === 'enteringEssence' ? firstStep[lang] : workflow[lang]));
+      }
+      // the bare base is where an application starts: its first step, the query (`?type=`) kept
+      app.get(prefix, (request, reply) => {
+        const query = request.url.indexOf('?');
+        return reply.redirect(
+          `${pathOfStep('enteringEssence', lang, base)}${query === -1 ? '' : request.url.slice(query)}`,
+          302,
+        );
+      });
+    }
+  }
+}
+
 /**
  * The public site: prerendered pages from memory, built assets from disk, and the not-found page
  * in the language of the path with status 404. Pages that show the widget loader's address (the
@@ -70,36 +106,10 @@ export async function registerSite(
     const origin = requestOrigin(request);
     return origin ? withOrigin(html, origin) : html;
   };
-  const notFound = Object.fromEntries(
-    await Promise.all(
-      LANGUAGES.map(async (lang) => [lang, await readFile(join(clientDir, `_not-found.${lang}.html`), 'utf8')]),
-    ),
-  ) as Record<Language, string>;
+  const notFound = await pageInEachLanguage(clientDir, '_not-found');
 
-  const workflow = Object.fromEntries(
-    await Promise.all(
-      LANGUAGES.map(async (lang) => [lang, await readFile(join(clientDir, `_workflow.${lang}.html`), 'utf8')]),
-    ),
-  ) as Record<Language, string>;
   await registerStaffPage(app, clientDir);
-  // Every step of the applicant workflow is one page; the wizard reads its step from the path. A path
-  // under the workflow that names no step is not a page: the site's 404 (below), never an empty form.
-  for (const base of WORKFLOW_BASES) {
-    for (const lang of LANGUAGES) {
-      const prefix = lang === 'ru' ? `/ru/${base}` : `/${base}`;
-      const send = (_request: unknown, reply: FastifyReply) =>
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(workflow[lang]);
-      for (const step of WORKFLOW_STEPS) app.get(`${prefix}/${step}`, send);
-      // the bare base is where an application starts: its first step, the query (`?type=`) kept
-      app.get(prefix, (request, reply) => {
-        const query = request.url.indexOf('?');
-        return reply.redirect(
-          `${pathOfStep('enteringEssence', lang, base)}${query === -1 ? '' : request.url.slice(query)}`,
-          302,
-        );
-      });
-    }
-  }
+  await registerWorkflowPages(app, clientDir);
 
   await registerWidgetPages(app, clientDir);
 

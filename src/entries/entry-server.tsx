@@ -21,6 +21,7 @@ import {
   UnsubscribePage,
 } from '../features/account/index.ts';
 import { WorkflowShell } from '../features/application/WorkflowShell.tsx';
+import { firstStepTree } from '../features/application/FirstStepPrerender.tsx';
 import { articleFragment, legalFragment, publishedFragments as rawPublishedFragments } from './content.ts';
 import { fillLenderCopy, lenderCopyValues } from '../features/site/lender-copy.ts';
 import { allResources } from '../i18n/all-resources.ts';
@@ -176,8 +177,8 @@ export function renderNotFound(lang: Language, assets: PageAssets): string {
   return renderResolved({ entry: notFoundEntry, lang, path: notFoundEntry.paths[lang] }, assets);
 }
 
-/** The applicant workflow's page: served for every workflow path; the wizard renders into it. */
-export function renderWorkflowShell(lang: Language, assets: PageAssets): string {
+/** The applicant workflow's page: its head, and `body` in the site's frame. */
+function renderWorkflowPage(lang: Language, assets: PageAssets, body: ReactNode): string {
   const entry = {
     id: 'applicantWorkflow',
     kind: { type: 'notFound' },
@@ -195,11 +196,36 @@ export function renderWorkflowShell(lang: Language, assets: PageAssets): string 
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
       <Document meta={meta} assets={assets} switchPath={entry.paths[lang === 'lv' ? 'ru' : 'lv']}>
-        <WorkflowShell />
+        {body}
       </Document>
     </I18nextProvider>,
   );
   return `<!doctype html>${withoutStyleAttributes(html)}`;
+}
+
+/** The applicant workflow's page for every step but the first: the wizard renders into it. */
+export function renderWorkflowShell(lang: Language, assets: PageAssets): string {
+  return renderWorkflowPage(lang, assets, <WorkflowShell />);
+}
+
+/**
+ * The workflow's first step, where most people open it: the form itself, usable as HTML before any script, which
+ * the wizard's script adopts (src/features/application/takeover). Its tree is rendered on its own, as the browser
+ * renders it into #workflow-root, and set into the page's frame.
+ */
+export async function renderWorkflowFirstStep(lang: Language, assets: PageAssets): Promise<string> {
+  const form = renderToString(await firstStepTree(lang));
+  const noscript = i18nByLanguage[lang].t('workflowShell.noscript');
+  return renderWorkflowPage(
+    lang,
+    assets,
+    <>
+      <noscript>
+        <p className="container">{noscript}</p>
+      </noscript>
+      <div id="workflow-root" className="workflow-root" data-first-step="" dangerouslySetInnerHTML={{ __html: form }} />
+    </>,
+  );
 }
 
 /** The staff's page (/staff): a shell in Latvian that its own script fills. */

@@ -93,6 +93,18 @@ const entryAssetsFor =
     };
   };
 const workflowAssetsFor = entryAssetsFor(workflowEntry);
+/**
+ * The first step's page: the workflow's, with the styles of the wizard's code (the dynamic import the entry makes
+ * at the first move) in its head, since its form is drawn before that code comes.
+ */
+const firstStepAssetsFor = (lang: 'lv' | 'ru'): EntryServer.PageAssets => {
+  const assets = workflowAssetsFor(lang);
+  const wizard = entryOf('src/features/application/start-workflow.tsx');
+  const wizardStyles = [wizard.chunk, ...staticImports(wizard.chunk, wizard.manifest)].flatMap(
+    (chunk) => chunk.css ?? [],
+  );
+  return { ...assets, styles: [...new Set([...assets.styles, ...wizardStyles.map((file) => `/${file}`)])] };
+};
 const widgetAssetsFor = {
   calculator: entryAssetsFor(entryOf('widgets/frames/calculator-frame.tsx', await frameManifest('calculator'))),
   application: entryAssetsFor(entryOf('widgets/frames/application-frame.tsx', await frameManifest('application'))),
@@ -140,6 +152,7 @@ for (const lang of ['lv', 'ru'] as const) {
   await write(`_not-found.${lang}.html`, ssr.renderNotFound(lang, assetsFor()));
   if (lang === 'lv') await write('_staff.html', ssr.renderStaffShell(entryAssetsFor(staffEntry)('lv')));
   await write(`_workflow.${lang}.html`, ssr.renderWorkflowShell(lang, workflowAssetsFor(lang)));
+  await write(`_workflow-first-step.${lang}.html`, await ssr.renderWorkflowFirstStep(lang, firstStepAssetsFor(lang)));
   for (const kind of ['calculator', 'application'] as const) {
     await write(`_widget-${kind}.${lang}.html`, ssr.renderWidgetFrame(kind, lang, widgetAssetsFor[kind](lang)));
   }

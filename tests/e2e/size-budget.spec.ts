@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import lvForm from '../../locales/lv/form.json' with { type: 'json' };
+import ruForm from '../../locales/ru/form.json' with { type: 'json' };
 
 // The calculator's script (React, i18next) comes when the visitor reaches for it, not before
 const HOME_JS_BUDGET = 90 * 1024;
@@ -22,10 +24,13 @@ test(`the home page loads at most ${HOME_JS_BUDGET / 1024} kB gzip of JavaScript
   expect(total).toBeLessThanOrEqual(HOME_JS_BUDGET);
 });
 
-// The first step holds the intermediary disclosure, the step indicator, the error summary and the loan summary;
-// the choice of lenders and the schema (zod) come with the first move on the form (load-validation.ts). Measured
-// 147.0 lv / 147.7 ru: the budget leaves a margin of 7 kB.
-const WORKFLOW_FIRST_STEP_BUDGET = 155 * 1024;
+// The first step comes as HTML (src/features/application/takeover); before any interaction it loads the site's own
+// script and the page's gate only: measured 4.5 kB, far within the goal of 100 kB.
+const WORKFLOW_FIRST_STEP_BUDGET = 100 * 1024;
+// At the first move the wizard's code comes and adopts the form: React, the machine, the form's components, and
+// with them the choice of lenders and the schema (zod, load-validation.ts). Measured 174.0 lv / 176.4 ru in all:
+// the budget keeps it from growing, with a margin of 5.6 kB.
+const WORKFLOW_ADOPTED_BUDGET = 182 * 1024;
 
 /** The wizard's own entry, from the build's manifest. */
 function workflowEntryFile(): string {
@@ -70,18 +75,33 @@ test('the public pages never load the wizard; the workflow loads it', async ({ p
   expect([...scripts]).toContain(workflowEntryFile());
 });
 
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const sum = (scripts: Map<string, number>) => [...scripts.values()].reduce((total, size) => total + size, 0);
+
 for (const path of ['/applicantWorkflow/enteringEssence', '/ru/applicantWorkflow/enteringEssence']) {
-  test(`${path} loads at most ${WORKFLOW_FIRST_STEP_BUDGET / 1024} kB gzip of JavaScript in all`, async ({ page }) => {
+  test(`${path} loads at most ${WORKFLOW_FIRST_STEP_BUDGET / 1024} kB gzip of JavaScript before any interaction, ${WORKFLOW_ADOPTED_BUDGET / 1024} kB once the form is touched`, async ({
+    page,
+  }) => {
     const scripts = recordScripts(page);
     await page.goto(path, { waitUntil: 'networkidle' });
-    await expect(page.getByRole('button', { name: /Nosūtīt pieteikumu|Отправить заявку/ })).toBeVisible();
+    const submit = page.getByRole('button', { name: /Nosūtīt pieteikumu|Отправить заявку/ });
+    await expect(submit).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
-    const files = [...scripts].map(([file, size]) => `${file.replace('/assets/', '')} ${(size / 1024).toFixed(1)}`);
+    const before = sum(scripts);
+    const files = [...scripts].map(([file, size]) => `${file.replace('/assets/', '')} ${kib(size)}`);
     console.log(
-      `${path} JavaScript: ${(total / 1024).toFixed(1)} kB gzip in ${scripts.size} files (${files.join(', ')})`,
+      `${path} JavaScript before interaction: ${kib(before)} gzip in ${scripts.size} files (${files.join(', ')})`,
     );
-    expect(total).toBeLessThanOrEqual(WORKFLOW_FIRST_STEP_BUDGET);
+    expect(before).toBeLessThanOrEqual(WORKFLOW_FIRST_STEP_BUDGET);
+
+    // the first move brings the wizard, which adopts the form: the choice of lenders then shows below it
+    await page.getByRole('textbox').first().focus();
+    const lenders = path.startsWith('/ru') ? ruForm.sections.lenders : lvForm.sections.lenders;
+    await expect(page.getByRole('heading', { name: lenders, exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    console.log(`${path} JavaScript once the form is touched: ${kib(sum(scripts))} gzip in ${scripts.size} files`);
+    expect(sum(scripts)).toBeGreaterThan(before);
+    expect(sum(scripts)).toBeLessThanOrEqual(WORKFLOW_ADOPTED_BUDGET);
   });
 }
 

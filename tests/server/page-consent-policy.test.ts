@@ -30,7 +30,14 @@ describe('the page policy follows the consent cookie', () => {
     };
     for (const path of allPagePaths()) await stub(path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
     for (const lang of ['lv', 'ru']) {
-      for (const name of ['_not-found', '_workflow', '_widget-calculator', '_widget-application', '_widget-identify'])
+      for (const name of [
+        '_not-found',
+        '_workflow',
+        '_workflow-first-step',
+        '_widget-calculator',
+        '_widget-application',
+        '_widget-identify',
+      ])
         await stub(`${name}.${lang}.html`);
       for (const result of ['confirmed', 'failed', 'signed']) await stub(`_widget-identified-${result}.${lang}.html`);
     }

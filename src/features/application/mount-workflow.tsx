@@ -1,6 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { i18n as I18n } from 'i18next';
 import { createActor } from 'xstate';
 import type { ApplicationActor, ApplicationInput } from '../../../machines/application-machine.ts';
@@ -12,11 +10,11 @@ import type { Language } from '../../../domain/language.ts';
 import { createI18n } from '../../i18n/i18n.ts';
 import { clearApplicationDraft } from './form/application-draft.ts';
 import { keepWithinContentSecurityPolicy } from './content-security.ts';
-import { PresentationProvider, type WorkflowPresentation } from './presentation.tsx';
+import type { WorkflowPresentation } from './presentation.tsx';
 import { siteApplicationMachine, type SiteEnvironment } from './site-implementations.ts';
-import { WorkflowApp, type ScreenOverrides } from './WorkflowApp.tsx';
-import { WorkflowProvider } from './workflow-context.tsx';
-import { WorkflowServicesProvider } from './workflow-services.tsx';
+import type { Takeover } from './takeover/takeover-context.tsx';
+import type { ScreenOverrides } from './WorkflowApp.tsx';
+import { WorkflowTree } from './WorkflowTree.tsx';
 import { loadWorkflowResources, WORKFLOW_FALLBACK_NAMESPACES, workflowLocaleBackend } from './workflow-resources.ts';
 
 export interface WorkflowMount {
@@ -33,6 +31,8 @@ export interface WorkflowMount {
   readonly screens?: ScreenOverrides;
   /** runs before the machine starts, so a subscriber (the address, a widget's host) sees its first state */
   readonly beforeStart?: (actor: ApplicationActor, i18n: I18n) => void;
+  /** the prerendered first step in `root` to adopt (first-step-gate.ts); without it, `root` is drawn afresh */
+  readonly takeover?: Takeover | null;
 }
 
 /**
@@ -76,18 +76,17 @@ export async function mountWorkflow(mount: WorkflowMount): Promise<ApplicationAc
     documentsTarget: mount.documentsTarget ?? null,
   };
 
-  createRoot(mount.root).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <PresentationProvider presentation={mount.presentation ?? { embedded: false }}>
-          <WorkflowProvider actor={actor}>
-            <WorkflowServicesProvider services={services}>
-              <WorkflowApp screens={mount.screens} />
-            </WorkflowServicesProvider>
-          </WorkflowProvider>
-        </PresentationProvider>
-      </I18nextProvider>
-    </StrictMode>,
+  const tree = (
+    <WorkflowTree
+      i18n={i18n}
+      actor={actor}
+      services={services}
+      presentation={mount.presentation}
+      screens={mount.screens}
+      takeover={mount.takeover}
+    />
   );
+  if (mount.takeover) hydrateRoot(mount.root, tree);
+  else createRoot(mount.root).render(tree);
   return actor;
 }

@@ -2,6 +2,7 @@ import { lazyBrokerClient } from '../../api/lazy-broker-client.ts';
 import { saveToken, savedToken } from '../../api/token-storage.ts';
 import { isLanguage, type Language } from '../../../domain/language.ts';
 import { mountWorkflow } from './mount-workflow.tsx';
+import type { Takeover } from './takeover/takeover-context.tsx';
 import { syncWorkflowUrl } from './url-sync.ts';
 import {
   DEFAULT_WORKFLOW_BASE,
@@ -16,8 +17,11 @@ const numberParam = (params: URLSearchParams, name: string): number | null => {
   return params.has(name) && Number.isFinite(value) ? value : null;
 };
 
-/** The workflow as the site runs it: the machine, its URL, and its screens in `root`. */
-export async function startWorkflow(root: HTMLElement): Promise<void> {
+/**
+ * The workflow as the site runs it: the machine, its URL, and its screens in `root`, adopting the prerendered
+ * first step when there is a `takeover` of it.
+ */
+export async function startWorkflow(root: HTMLElement, takeover: Takeover | null = null): Promise<void> {
   const htmlLang = document.documentElement.lang;
   const lang: Language = isLanguage(htmlLang) ? htmlLang : 'lv';
   const here = new URL(window.location.href);
@@ -39,6 +43,7 @@ export async function startWorkflow(root: HTMLElement): Promise<void> {
     lang,
     client,
     documentsTarget: documentRequestOfFragment(here.hash),
+    takeover,
     env: {
       local: window.localStorage,
       session: window.sessionStorage,

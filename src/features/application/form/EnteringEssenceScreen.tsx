@@ -14,6 +14,7 @@ import { reportFunnelEvent } from '../../../tracking/funnel-event.ts';
 const LenderChoice = lazy(() => import('./LenderChoice.tsx'));
 import { SubmitArea } from './SubmitArea.tsx';
 import { useApplicationForm } from './use-application-form.ts';
+import { useAdoptedForm } from '../takeover/use-adopted-form.ts';
 import './form.css';
 
 /**
@@ -27,6 +28,7 @@ export function EnteringEssenceScreen() {
   const { t } = useTranslation(['form', 'workflow']);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useApplicationForm();
+  useAdoptedForm(formRef);
   // the person's first move starts the application, for the administrator's funnel (once a page)
   const started = form.firstMove;
   const purpose = form.values.loanPurpose || null;

@@ -2,6 +2,7 @@ import { INCOME_TYPES, type IncomeType } from '../../../../domain/application-op
 import { LOAN_AMOUNTS, clampTerm } from '../../../../domain/loan-options.ts';
 import { isPhoneCountryIso } from '../../../../domain/phone-countries.ts';
 import { LENDER_ID_PATTERN } from '../../../../domain/lender-id.ts';
+import { DRAFT_KEY } from './draft-key.ts';
 import {
   EMPTY_VALUES,
   emptyIncomeDetails,
@@ -16,7 +17,7 @@ import {
  * switch of language. The personal code and the income are never written to any storage.
  */
 
-export const DRAFT_KEY = 'applicationDraft';
+export { DRAFT_KEY };
 
 /** Fields that stay in memory only. */
 export const NEVER_STORED = ['personalId', 'monthlyIncome'] as const satisfies readonly (keyof FormValues)[];

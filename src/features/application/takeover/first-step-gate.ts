@@ -1,0 +1,48 @@
+import { savedToken } from '../../../api/token-storage.ts';
+import { HANDOFF_PARAM } from '../../../../domain/wizard-paths.ts';
+import { DRAFT_KEY } from '../form/draft-key.ts';
+import type { Takeover } from './takeover-context.tsx';
+
+/** The calculator's link preselects the loan (start-workflow.tsx): the form is then not the one prerendered. */
+const PRESELECTION_PARAMS = ['type', 'amount', 'term'] as const;
+const MOVES = ['scroll', 'pointerdown', 'keydown', 'focusin'] as const;
+
+/**
+ * The page's prerendered form, when the script may adopt it as it is: a form the person starts afresh. A saved
+ * application, a handoff from a widget, a preselected loan or a draft of this tab each make the first screen
+ * another than the one the server wrote, so the script then starts at once and draws its own.
+ */
+export function adoptableFirstStep(root: HTMLElement, window: Window): HTMLFormElement | null {
+  if (!root.hasAttribute('data-first-step')) return null;
+  const params = new URL(window.location.href).searchParams;
+  if (params.has(HANDOFF_PARAM) || PRESELECTION_PARAMS.some((name) => params.has(name))) return null;
+  try {
+    if (savedToken(window.localStorage) !== null || window.sessionStorage.getItem(DRAFT_KEY) !== null) return null;
+  } catch {
+    // storage refused: there is nothing saved to show either
+  }
+  return root.querySelector('form');
+}
+
+/**
+ * Resolves at the person's first scroll, tap, key or focus on the page, when the wizard's script is then fetched:
+ * until then the form is plain HTML, and nothing of the wizard's code (React, the machine, about 140 kB of gzip)
+ * weighs on a phone's first seconds. A submission before the script has the form is held back (the form would
+ * otherwise post to the page and lose everything), and made once the script has it.
+ */
+export function firstMoveOn(window: Window, form: HTMLFormElement): Promise<Takeover> {
+  let asked = false;
+  const hold = (event: Event) => {
+    event.preventDefault();
+    asked = true;
+  };
+  form.addEventListener('submit', hold);
+  const takeover: Takeover = { submitAsked: () => asked, release: () => form.removeEventListener('submit', hold) };
+  return new Promise((resolve) => {
+    const moved = () => {
+      for (const name of MOVES) window.removeEventListener(name, moved, true);
+      resolve(takeover);
+    };
+    for (const name of MOVES) window.addEventListener(name, moved, { capture: true, passive: true });
+  });
+}

@@ -1,0 +1,102 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { APPLICANT, tick, WORDS, workflowPath } from './support/applicant.ts';
+
+/**
+ * The wizard's first step comes as HTML, usable before any script (src/features/application/takeover): the
+ * wizard's code is fetched at the person's first move and adopts the form as it stands. Here that code is held
+ * back, as on a slow phone's network, while the person fills in what plain HTML lets them; nothing of it is lost,
+ * and a press of the button before the code came is not lost either.
+ */
+const WIZARD_CODE = /\/assets\/start-workflow-[\w-]+\.js$/;
+
+async function holdWizardCode(page: Page) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const requested: string[] = [];
+  await page.route(WIZARD_CODE, async (route: Route) => {
+    requested.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  return { requested, release: () => release() };
+}
+
+test('lv: what is typed, ticked and chosen before the wizard’s code has come stays, and is what is sent', async ({
+  page,
+}) => {
+  const { form } = WORDS.lv;
+  const wizard = await holdWizardCode(page);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(workflowPath('lv', 'enteringEssence'));
+  await page.waitForLoadState('load');
+  // the form is on the page, and nothing of the wizard's code was asked for before the person moved
+  await expect(page.getByRole('button', { name: form.submit })).toBeVisible();
+  expect(wizard.requested).toHaveLength(0);
+
+  const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
+  await field(form.monthlyIncome.label).fill(APPLICANT.monthlyIncome);
+  expect(wizard.requested).toHaveLength(1);
+  await field(form.firstname.label).fill(APPLICANT.firstname);
+  await field(form.lastname.label).fill("O'Neil-Bērziņa");
+  await page.getByRole('combobox', { name: form.loanPurpose.label, exact: true }).selectOption({
+    label: form.purpose.personalNeeds,
+  });
+  await field(form.personalId.label).fill(APPLICANT.personalId);
+  await field(form.email.label).fill(APPLICANT.email);
+  await field(form.phone.label).fill(`+371${APPLICANT.phone}`);
+  for (const question of [form.hasSpouse.label, form.hasDependents.label, form.hasFinancialLiabilities.label]) {
+    await tick(page.getByRole('radiogroup', { name: question }), 'radio', form.no);
+  }
+  await tick(page.getByRole('radiogroup', { name: form.politicalyExposedPerson.label }), 'radio', form.no);
+  await tick(page, 'checkbox', form.acceptTerms.label);
+  await tick(page, 'checkbox', form.acceptDataSharing.label);
+
+  wizard.release();
+  // the code has the form: the income's follow-up question answers the tick, which plain HTML cannot do
+  await tick(page, 'checkbox', form.incomeType.fullTimeJob);
+  await page
+    .getByRole('combobox', {
+      name: form.incomeTypes.employmentDuration.replace('{{type}}', form.incomeType.fullTimeJob),
+      exact: true,
+    })
+    .selectOption({ label: form.employmentDuration.over12Months });
+  await expect(field(form.firstname.label)).toHaveValue(APPLICANT.firstname);
+  await expect(field(form.lastname.label)).toHaveValue("O'Neil-Bērziņa");
+  await expect(field(form.personalId.label)).toHaveValue(APPLICANT.personalId);
+  await expect(page.getByRole('radiogroup', { name: form.hasSpouse.label }).getByLabel(form.no)).toBeChecked();
+
+  // everything typed before the code came is in the application: the server takes it as complete
+  await page.getByRole('button', { name: form.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`${workflowPath('lv', 'choosingIdConfirmationMethodNoError')}$`));
+  expect(posts).not.toContain(workflowPath('lv', 'enteringEssence'));
+});
+
+test('ru: a press of the button before the wizard’s code has come is held, then judged with what was typed', async ({
+  page,
+}) => {
+  const { form } = WORDS.ru;
+  const wizard = await holdWizardCode(page);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(workflowPath('ru', 'enteringEssence'));
+  const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
+  await field(form.firstname.label).fill('Anna');
+  await page.getByRole('button', { name: form.submit }).click();
+  // held: the page neither posts the form nor leaves
+  await expect(page).toHaveURL(new RegExp(`${workflowPath('ru', 'enteringEssence')}$`));
+  expect(posts).not.toContain(workflowPath('ru', 'enteringEssence'));
+
+  wizard.release();
+  // the submission is made once the code has the form: the summary of what is missing, and the name kept
+  await expect(page.getByRole('heading', { name: form.errorSummary.title })).toBeVisible();
+  await expect(field(form.firstname.label)).toHaveValue('Anna');
+  await expect(field(form.lastname.label)).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(form.firstname.label)).not.toHaveAttribute('aria-invalid', 'true');
+  // judged in the browser, as any incomplete form is: nothing went to the page or to the broker
+  expect(posts.filter((path) => path !== '/api/funnelEvents')).toEqual([]);
+});
