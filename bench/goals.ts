@@ -30,6 +30,16 @@ export interface LighthouseJson {
 export interface WidgetsJson {
   sizes: SizeResults;
   siteSizes?: SiteSizes;
+  lighthouse?: WidgetArticleLighthouse;
+}
+
+/** What goals.ts reads of the widgets bench's Lighthouse runs on the publisher's article (bench/widgets/). */
+export interface WidgetArticleLighthouse {
+  runsPerPage: number;
+  pages: {
+    name: string;
+    median: { lcpMs: number | null; cls: number | null; widgetTransferBytes: number };
+  }[];
 }
 
 /** Every budget is to keep this much room: what is measured may be at most the budget less 5 kB. */
@@ -38,6 +48,13 @@ export const HOME_GOALS = { performance: 100, lcpMs: 1250, tbtMs: 50, cls: 0.05 
 /** The wizard's first step, where people apply: all but a perfect score, with the home page's paint and blocking. */
 export const WIZARD_GOALS = { performance: 98, lcpMs: 1250, tbtMs: 50, cls: 0.05 } as const;
 type PageGoals = typeof HOME_GOALS | typeof WIZARD_GOALS;
+
+/** Issue 36: a widget must not hurt the publisher's page it stands on. */
+export const WIDGET_ARTICLE_GOALS = {
+  cls: 0.01,
+  lcpDeltaMs: 100,
+  widgetBytes: { calculator: 150 * KIB, application: 220 * KIB },
+} as const satisfies { cls: number; lcpDeltaMs: number; widgetBytes: Record<WidgetKind, number> };
 
 const LANGUAGE: Record<Lang, string> = { lv: 'Latvian', ru: 'Russian' };
 /** The pages of bench/lighthouse.ts with goals of their own, by language. */
@@ -114,6 +131,44 @@ function sizeGoals(widgets: WidgetsJson | null): Goal[] {
   return goals;
 }
 
+/** CLS, LCP against the same article without a widget, and the bytes from our server, of each widget in the article. */
+export function widgetArticleGoals(widgets: WidgetsJson | null): Goal[] {
+  const lighthouse = widgets?.lighthouse;
+  const median = (name: string) => lighthouse?.pages.find((page) => page.name === name)?.median;
+  const withoutLcp = median('none')?.lcpMs ?? null;
+  const runs = lighthouse ? `, median of ${lighthouse.runsPerPage}` : '';
+  const { cls, lcpDeltaMs, widgetBytes } = WIDGET_ARTICLE_GOALS;
+  const goals: Goal[] = [];
+  for (const kind of ['calculator', 'application'] as const) {
+    const page = median(kind);
+    const figure = (what: string) => `Publisher's article with the ${kind} widget: ${what}${runs}`;
+    const line = (what: string, value: number | null, goal: string, met: boolean, measured: string): Goal =>
+      value === null ? unmeasured(figure(what), goal) : { figure: figure(what), measured, goal, met };
+    const shift = page?.cls ?? null;
+    const lcpDelta =
+      page?.lcpMs !== undefined && page.lcpMs !== null && withoutLcp !== null ? page.lcpMs - withoutLcp : null;
+    const bytes = page?.widgetTransferBytes ?? null;
+    goals.push(
+      line('CLS', shift, `≤ ${cls}`, (shift ?? Infinity) <= cls, (shift ?? 0).toFixed(3)),
+      line(
+        'LCP against the article without a widget',
+        lcpDelta,
+        `≤ +${lcpDeltaMs} ms`,
+        (lcpDelta ?? Infinity) <= lcpDeltaMs,
+        `${(lcpDelta ?? 0) < 0 ? '−' : '+'}${Math.abs(Math.round(lcpDelta ?? 0))} ms`,
+      ),
+      line(
+        'bytes from our server',
+        bytes,
+        `≤ ${kib(widgetBytes[kind])}`,
+        (bytes ?? Infinity) <= widgetBytes[kind],
+        kib(bytes ?? 0),
+      ),
+    );
+  }
+  return goals;
+}
+
 function statusGoal(status: StatusThroughputResult | null): Goal {
   const figure = 'Status endpoint / bare Fastify, requests per second';
   if (!status) return unmeasured(figure, '≥ 0.7');
@@ -130,7 +185,7 @@ export function speedGoals(
   widgets: WidgetsJson | null,
   status: StatusThroughputResult | null,
 ): Goal[] {
-  return [...lighthouseGoals(lighthouse), ...sizeGoals(widgets), statusGoal(status)];
+  return [...lighthouseGoals(lighthouse), ...sizeGoals(widgets), ...widgetArticleGoals(widgets), statusGoal(status)];
 }
 
 const verdict = (met: boolean | null) => (met === null ? 'n/a' : met ? 'pass' : 'FAIL');

@@ -22,6 +22,7 @@
  * server, the JavaScript of the site's home pages and the wizard's first step against their budgets
  * (bench/site-sizes.ts), which bench/goals.ts reads from here.
  *
+ * Prints the article's goals (CLS, LCP against the article without a widget, bytes from our server; bench/goals.ts).
  * Writes bench/results/widgets.json and bench/results/widgets.md. Missed budgets are reported, not fatal: the exit
  * code is non-zero only when the build, a server, Chromium or Lighthouse fails, or a widget does not appear.
  */
@@ -31,6 +32,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measuredCommit } from './commit.ts';
+import { goalsText, widgetArticleGoals } from './goals.ts';
 import { measureSiteSizes, type SiteSizes } from './site-sizes.ts';
 import { findFreePort, HOST, run, startServer, stopServer, waitUntilUp } from './bench-processes.ts';
 import { BUDGETS } from './widgets/budgets.ts';
@@ -114,7 +116,8 @@ async function main(): Promise<void> {
   await mkdir(RESULTS_DIR, { recursive: true });
   await writeFile(join(RESULTS_DIR, 'widgets.json'), `${JSON.stringify(results, null, 2)}\n`);
   await writeFile(join(RESULTS_DIR, 'widgets.md'), markdown(results));
-  console.log(`\n${textSummary(results)}\n\nWritten: ${RESULTS_DIR}/widgets.{json,md}`);
+  console.log(`\n${textSummary(results)}\n\n${goalsText(widgetArticleGoals(results))}`);
+  console.log(`\nWritten: ${RESULTS_DIR}/widgets.{json,md}`);
 }
 
 if (import.meta.main) {

@@ -1,5 +1,6 @@
 import type { WidgetKind } from '../../domain/widget-protocol/config.ts';
-import { WIDGET_BASE_PATH } from '../../domain/widget-protocol/constants.ts';
+import { loaderUrlOf } from '../../domain/widget-protocol/loader-url.ts';
+import { embedSnippet as snippetOf } from '../../domain/widget-protocol/snippet.ts';
 
 /** The article's three forms: the path on the publisher's server and the widget its snippet places, if any. */
 export const VARIANTS = [
@@ -11,13 +12,9 @@ export type Variant = (typeof VARIANTS)[number];
 
 const PUBLISHER_ID = 'autozinas.lv';
 
-/**
- * What a publisher pastes: the widget's element and the loader's one script tag. (The snippet generator adds an inline
- * queue stub for calls to `LoanWidget` made before the loader arrives; a page placing its widget by markup needs none.)
- */
+/** What a publisher pastes, as the publishers' page generates it: the widget's element and the loader's script. */
 const embedSnippet = (productOrigin: string, widget: WidgetKind) =>
-  `<div data-loan-widget="${widget}" data-lang="lv" data-publisher-id="${PUBLISHER_ID}"></div>
-      <script async src="${productOrigin}${WIDGET_BASE_PATH}/loader.js"></script>`;
+  snippetOf(widget, { lang: 'lv', publisherId: PUBLISHER_ID }, loaderUrlOf(productOrigin)).replaceAll('\n', '\n      ');
 
 /** The article page's one inline stylesheet, in the publisher's plain style. */
 const ARTICLE_STYLE = `    <style>

@@ -75,7 +75,8 @@ export function markdown(results: WidgetResults): string {
     ...table(LIGHTHOUSE_HEADERS, ['---', ...LIGHTHOUSE_HEADERS.slice(1).map(() => '---:')], lighthouseRows(lighthouse)),
     '',
     `Lighthouse ${lighthouse.lighthouseVersion}, performance only. The same article each time (a heading, a byline, ` +
-      'eight paragraphs, no images), the embed snippet (the element and the async loader) after its second ' +
+      "eight paragraphs, no images), the embed snippet as the publishers' page writes it (the element and the script " +
+      'that adds the loader once the page has loaded) after its second ' +
       "paragraph, in a phone's first screen; in brackets the difference from the article without a widget. Each " +
       'figure is the median of its own runs; the pages took turns. The publisher is another origin on the same ' +
       "host (another port), so the widget's iframe shares the page's renderer process and main thread, as on most " +

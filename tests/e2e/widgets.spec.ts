@@ -489,3 +489,32 @@ test("test mode: marked in the widget, in the host page's look, events without p
   const { applications } = (await report.json()) as { applications: { tracking: Record<string, string> }[] };
   expect(applications.filter((entry) => entry.tracking.utm_source === 'testa-lapa')).toEqual([]);
 });
+
+test('a loader added long after the page has loaded still places the widget, and keeps the calls made before it', async ({
+  page,
+  baseURL,
+}) => {
+  // a page that adds the widget's script itself, a while after its load: the loader must not wait for a load event
+  // that has passed
+  const put = await page.request.put(`${PUBLISHER}/pasted-late-loader.html`, {
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    data: `<!doctype html><html lang="lv"><head><meta charset="utf-8"><title>Vēlāk</title></head><body><main>
+<h1>Raksts</h1><div id="late"></div>
+<script>
+  window.LoanWidget = function () { (window.LoanWidget.q = window.LoanWidget.q || []).push(arguments); };
+  LoanWidget('mount', '#late', { widget: 'calculator', amount: 7000 });
+  addEventListener('load', () => setTimeout(() => {
+    const script = document.createElement('script');
+    script.src = '${baseURL}/widget/v1/loader.js';
+    document.head.append(script);
+  }, 500));
+</script></main></body></html>`,
+  });
+  expect(put.status()).toBe(204);
+  await page.goto(`${PUBLISHER}/pasted-late-loader.html`);
+  await expect(calculatorFrame(page, '#late').getByRole('slider', { name: lvCalculator.amount })).toHaveAttribute(
+    'aria-valuetext',
+    /7\s?000/,
+    { timeout: 10_000 },
+  );
+});

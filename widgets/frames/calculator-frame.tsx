@@ -1,4 +1,4 @@
-import '../../src/styles/fonts.scss';
+import './frame-fonts.scss';
 import '../../src/styles/site.css';
 import './frame.css';
 import { StrictMode, useCallback, useEffect, useState } from 'react';

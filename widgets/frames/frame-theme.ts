@@ -40,6 +40,7 @@ export function applyTheme(doc: Document, config: Pick<WidgetConfig, 'textColor'
     style.setProperty('--font-text', font);
     style.setProperty('--font-heading', font);
   }
+  doc.documentElement.classList.add('widget-themed');
 }
 
 /** Test mode: the band the page was rendered with (hidden) shows, and the page makes room for it. */

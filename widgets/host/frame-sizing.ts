@@ -50,7 +50,14 @@ export function startFrameSizing(
     // a new step starts at its top: bring it into view if the visitor was inside the widget below
     // it (a scroll, which moves nothing on the page), never if they had left it to read on or are scrolling
     const scrolling = page.performance.now() - visitorScrolledAt < VISITOR_SCROLL_QUIET_MS;
-    if (newStep && top < 0 && bottom > 0 && !scrolling) widget.iframe.scrollIntoView({ block: 'start' });
+    if (newStep && top < 0 && bottom > 0 && !scrolling) {
+      widget.iframe.scrollIntoView({ block: 'start' });
+      // the new height two frames later, once the scroll is drawn: a shrink drawn with the scroll would move the text
+      // below the widget from where the visitor saw it, a shift the scroll does not excuse; after it, that text is
+      // below the viewport's bottom edge and moves out of sight
+      page.requestAnimationFrame(() => page.requestAnimationFrame(() => fit(widget)));
+      return;
+    }
     fit(widget);
   };
 }

@@ -74,6 +74,26 @@ describe('startHost', () => {
     }
   });
 
+  it('hands the space the snippet kept to the iframe: at least as tall, and the element no longer holds it', () => {
+    document.body.innerHTML =
+      '<div id="tall" data-loan-widget="calculator" style="min-height: 100vh; padding: 8px"></div>' +
+      '<div id="short" data-loan-widget="calculator" style="min-height: 100vh"></div>';
+    // jsdom lays nothing out: the heights the browser would give the two kept spaces
+    for (const [id, clientHeight] of [
+      ['tall', 1216],
+      ['short', 600],
+    ] as const) {
+      Object.defineProperty(document.getElementById(id), 'clientHeight', { configurable: true, value: clientHeight });
+    }
+    startHost(PRODUCT, window);
+
+    const element = (id: string) => document.getElementById(id) as HTMLElement;
+    expect((iframeIn(element('tall')) as HTMLIFrameElement).style.height).toBe('1200px');
+    expect((iframeIn(element('short')) as HTMLIFrameElement).style.height).toBe('735px');
+    expect([element('tall').style.minHeight, element('short').style.minHeight]).toEqual(['', '']);
+    expect(element('tall').style.padding).toBe('8px');
+  });
+
   it('titles the iframe in the widget language and warns of an invalid option, leaving it out', () => {
     document.body.innerHTML =
       '<div data-loan-widget="application" data-lang="ru" data-amount="10" data-publisher-id="partner-1"></div>';
@@ -221,8 +241,16 @@ describe('startHost', () => {
       box.bottom = 400;
       deliver({ ...envelope(), type: 'resize', height: 700 }, iframe.contentWindow);
       expect(scrollIntoView).not.toHaveBeenCalled();
-      deliver({ ...envelope(), type: 'resize', height: 650, newStep: true }, iframe.contentWindow);
+      vi.useFakeTimers();
+      deliver({ ...envelope(), type: 'resize', height: 950, newStep: true }, iframe.contentWindow);
       expect(scrollIntoView).toHaveBeenCalledExactlyOnceWith({ block: 'start' });
+      // the new height waits until the scroll has been drawn
+      expect(iframe.style.height).toBe('735px');
+      vi.advanceTimersToNextFrame();
+      expect(iframe.style.height).toBe('735px');
+      vi.advanceTimersToNextFrame();
+      expect(iframe.style.height).toBe('950px');
+      vi.useRealTimers();
 
       // the visitor reads on below the widget: a step the server brings does not pull them back
       box.top = -1200;

@@ -69,6 +69,21 @@ const expectedHeight = (kind: WidgetKind, applyOnly: boolean, width: number): nu
   const table = EXPECTED_HEIGHTS[kind === 'calculator' && applyOnly ? 'applyOnlyCalculator' : kind];
   return (table.find(([upTo]) => width < upTo) ?? table[table.length - 1] ?? [0, 600])[1];
 };
+/**
+ * An iframe's first height: near its content's, and at least the space its empty element kept (the snippet's
+ * min-height, its content box), so the element neither grows nor shrinks in view as the iframe takes its place.
+ */
+function startingHeight(page: Window & typeof globalThis, element: HTMLElement, kind: WidgetKind, applyOnly: boolean) {
+  const style = page.getComputedStyle(element);
+  const kept = element.clientHeight - (parseFloat(style.paddingTop) || 0) - (parseFloat(style.paddingBottom) || 0);
+  return Math.max(kept, expectedHeight(kind, applyOnly, element.clientWidth || page.innerWidth));
+}
+
+function frameStyle(page: Window & typeof globalThis, height: number): string {
+  const motion = page.matchMedia?.('(prefers-reduced-motion: no-preference)').matches ? 'transition:height .2s;' : '';
+  return `display:block;width:100%;border:0;height:${height}px;color-scheme:normal;${motion}`;
+}
+
 const TITLES = { lv: lvWords.frameTitle, ru: ruWords.frameTitle };
 
 const warn = (message: string) => console.warn(`[${GLOBAL_NAME}] ${message}`);
@@ -194,10 +209,10 @@ export function startHost(productOrigin: string, page: Window & typeof globalThi
     iframe.src = `${productOrigin}${WIDGET_BASE_PATH}/${widget}?${query.toString()}`;
     iframe.title = TITLES[widgetConfig(options).lang][widget];
     iframe.setAttribute('scrolling', 'no');
-    const height = expectedHeight(widget, options.mode === 'applyOnly', element.clientWidth || page.innerWidth);
-    const motion = page.matchMedia?.('(prefers-reduced-motion: no-preference)').matches ? 'transition:height .2s;' : '';
-    iframe.style.cssText = `display:block;width:100%;border:0;height:${height}px;color-scheme:normal;${motion}`;
+    iframe.style.cssText = frameStyle(page, startingHeight(page, element, widget, options.mode === 'applyOnly'));
     element.replaceChildren(iframe);
+    // the element's kept space is the iframe's now, which the sizing's rules shrink only out of the reader's sight
+    element.style.removeProperty('min-height');
     mounted.set(element, { id, kind: widget, element, iframe, testMode: options.testMode === 'true' });
   }
 

@@ -11,10 +11,10 @@ interface LoanWidgetGlobal {
 }
 
 /**
- * /widget/v1/loader.js: the one script a publisher includes, async. It keeps the calls made before
- * the widgets are ready (the snippet's queue stub, or its own), then loads the host script, which
- * is cached for good under its hashed name while this file is cached briefly. Included twice, the
- * second copy does nothing.
+ * /widget/v1/loader.js: the one script a publisher includes (the snippet adds it once the page has
+ * loaded). It keeps the calls made before the widgets are ready (the snippet's queue stub, or its
+ * own), then loads the host script, which is cached for good under its hashed name while this file
+ * is cached briefly. Included twice, the second copy does nothing.
  */
 (() => {
   const script = document.currentScript as HTMLScriptElement | null;
@@ -28,8 +28,15 @@ interface LoanWidgetGlobal {
     };
   api.loaded = true;
   host[GLOBAL_NAME] = api;
-  const runtime = document.createElement('script');
-  runtime.async = true;
-  runtime.src = new URL(__HOST_SCRIPT__, script.src).href;
-  document.head.append(runtime);
+  const src = new URL(__HOST_SCRIPT__, script.src).href;
+  const start = () => {
+    const runtime = document.createElement('script');
+    runtime.async = true;
+    runtime.src = src;
+    document.head.append(runtime);
+  };
+  // a loader included by an older snippet's async tag runs while the page still loads: the host script and the
+  // iframes wait until the page has loaded and painted, so its largest paint never waits for them
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', () => requestAnimationFrame(() => setTimeout(start)), { once: true });
 })();

@@ -13,8 +13,10 @@ import ruPublishers from '../../../locales/ru/publishers.json';
 import { SnippetGenerator } from './SnippetGenerator.tsx';
 
 const LOADER_LINES =
-  '<script>window.LoanWidget=window.LoanWidget||function(){(LoanWidget.q=LoanWidget.q||[]).push(arguments)};</script>\n' +
-  '<script async src="https://www.kreditkompass.lv/widget/v1/loader.js"></script>';
+  '<script>window.LoanWidget=window.LoanWidget||function(){(LoanWidget.q=LoanWidget.q||[]).push(arguments)};' +
+  "(function(w,d){function l(){var s=d.createElement('script');s.async=true;" +
+  's.src="https://www.kreditkompass.lv/widget/v1/loader.js";d.head.appendChild(s)}' +
+  "if(d.readyState==='complete')l();else w.addEventListener('load',function(){w.requestAnimationFrame(function(){setTimeout(l)})})})(window,document);</script>";
 
 const renderIn = (lang: 'lv' | 'ru') => {
   const i18n = createI18n(lang, {
@@ -35,7 +37,7 @@ describe('SnippetGenerator', () => {
   it('starts with the calculator in the page language and the default figures', () => {
     renderIn('lv');
     expect(snippet()).toBe(
-      `<div data-loan-widget="calculator" data-lang="lv" data-amount="5000" data-term="60"></div>\n${LOADER_LINES}`,
+      `<div data-loan-widget="calculator" data-lang="lv" data-amount="5000" data-term="60" style="min-height: 100vh"></div>\n${LOADER_LINES}`,
     );
     expect(previewSrc('Priekšskatījums: Kredīta kalkulators')).toBe(
       '/widget/v1/calculator?lang=lv&amount=5000&term=60',

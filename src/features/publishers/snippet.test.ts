@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { readWidgetOptions, WIDGET_OPTION_NAMES } from '../../../domain/widget-protocol/options.ts';
 import { attributeName, embedSnippet, escapeHtml, LOADER_URL, previewSrc, widgetMarkup } from './snippet.ts';
 
-const STUB_AND_LOADER = [
-  '<script>window.LoanWidget=window.LoanWidget||function(){(LoanWidget.q=LoanWidget.q||[]).push(arguments)};</script>',
-  '<script async src="https://www.kreditkompass.lv/widget/v1/loader.js"></script>',
-].join('\n');
+const STUB_AND_LOADER =
+  '<script>window.LoanWidget=window.LoanWidget||function(){(LoanWidget.q=LoanWidget.q||[]).push(arguments)};' +
+  "(function(w,d){function l(){var s=d.createElement('script');s.async=true;" +
+  's.src="https://www.kreditkompass.lv/widget/v1/loader.js";d.head.appendChild(s)}' +
+  "if(d.readyState==='complete')l();else w.addEventListener('load',function(){w.requestAnimationFrame(function(){setTimeout(l)})})})(window,document);</script>";
 
 describe('embed snippet', () => {
   it('is the calculator element, the queue stub and the loader, one per line', () => {
@@ -24,7 +25,7 @@ describe('embed snippet', () => {
     expect(embedSnippet('calculator', options)).toBe(
       '<div data-loan-widget="calculator" data-lang="ru" data-amount="5000" data-term="36" data-purpose="buyingCar"' +
         ' data-publisher-id="auto-portals.lv" data-utm-source="partneris" data-click-id="abc123" data-cta="site"' +
-        ' data-mode="applyOnly"></div>\n' +
+        ' data-mode="applyOnly" style="min-height: 100vh"></div>\n' +
         STUB_AND_LOADER,
     );
   });
@@ -33,13 +34,13 @@ describe('embed snippet', () => {
     expect(embedSnippet('application', { lang: 'lv', amount: '', publisherId: undefined })).toBe(
       `<div data-loan-widget="application" data-lang="lv" style="min-height: 100vh"></div>\n${STUB_AND_LOADER}`,
     );
-    expect(widgetMarkup('calculator', {})).toBe('<div data-loan-widget="calculator"></div>');
+    expect(widgetMarkup('calculator', {})).toBe('<div data-loan-widget="calculator" style="min-height: 100vh"></div>');
   });
 
   it('escapes attribute values, so no value can end the attribute or open a tag', () => {
     const { options } = readWidgetOptions({ utmCampaign: `"><script>alert('x')</script>&` });
     expect(widgetMarkup('calculator', options)).toBe(
-      '<div data-loan-widget="calculator" data-utm-campaign="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;"></div>',
+      '<div data-loan-widget="calculator" data-utm-campaign="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;" style="min-height: 100vh"></div>',
     );
     expect(escapeHtml('a & b < c > d " e \' f')).toBe('a &amp; b &lt; c &gt; d &quot; e &#39; f');
   });
