@@ -87,6 +87,16 @@ export const newApplicationPath = (lang: Language): string => pathOfStep('enteri
 /** The query parameter that carries a one-time handoff code from a widget to the site's wizard. */
 export const HANDOFF_PARAM = 'handoff';
 
+/** The query parameters by which a link (the calculator's) preselects the loan on the first step. */
+export const PRESELECTION_PARAMS = { purpose: 'type', amount: 'amount', term: 'term' } as const;
+
+/**
+ * Whether the first step's address asks for another form than the one prerendered for a person who starts afresh:
+ * a preselected loan or a handoff from a widget. The server then sends the page the wizard draws itself.
+ */
+export const asksForOwnFirstStep = (params: URLSearchParams): boolean =>
+  params.has(HANDOFF_PARAM) || Object.values(PRESELECTION_PARAMS).some((name) => params.has(name));
+
 /**
  * The fragment of the wizard's address that points at one documents request of the application, e.g.
  * `#dokumenti-<request id>` (Russian: `#dokumenty-<request id>`, transliterated as the site's Russian addresses

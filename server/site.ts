@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { allPagePaths, languageOfPath } from '../domain/site-pages.ts';
 import { LANGUAGES, type Language } from '../domain/language.ts';
-import { WORKFLOW_BASES, WORKFLOW_STEPS, pathOfStep } from '../domain/wizard-paths.ts';
+import { asksForOwnFirstStep, WORKFLOW_BASES, WORKFLOW_STEPS, pathOfStep } from '../domain/wizard-paths.ts';
 import {
   loaderUrlOf,
   originInText,
@@ -65,8 +65,13 @@ async function registerWorkflowPages(app: FastifyInstance, clientDir: string): P
       const sender = (html: string) => (_request: unknown, reply: FastifyReply) =>
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
       for (const step of WORKFLOW_STEPS) {
-        app.get(`${prefix}/${step}`, sender(step === 'enteringEssence' ? firstStep[lang] : workflow[lang]));
+        if (step !== 'enteringEssence') app.get(`${prefix}/${step}`, sender(workflow[lang]));
       }
+      app.get(`${prefix}/enteringEssence`, (request, reply) => {
+        const query = request.url.indexOf('?');
+        const params = new URLSearchParams(query === -1 ? '' : request.url.slice(query + 1));
+        return sender(asksForOwnFirstStep(params) ? workflow[lang] : firstStep[lang])(request, reply);
+      });
       // the bare base is where an application starts: its first step, the query (`?type=`) kept
       app.get(prefix, (request, reply) => {
         const query = request.url.indexOf('?');

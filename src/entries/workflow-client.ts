@@ -1,5 +1,9 @@
 import './site-client.ts';
-import { adoptableFirstStep, firstMoveOn } from '../features/application/takeover/first-step-gate.ts';
+import {
+  adoptableFirstStep,
+  firstMoveOn,
+  holdPrerenderedForm,
+} from '../features/application/takeover/first-step-gate.ts';
 
 /**
  * The applicant workflow's page: the site's own script (storage rules, cookie banner), then the wizard. Only
@@ -9,6 +13,7 @@ import { adoptableFirstStep, firstMoveOn } from '../features/application/takeove
 const root = document.getElementById('workflow-root');
 if (root) {
   const form = adoptableFirstStep(root, window);
+  if (!form) holdPrerenderedForm(root);
   void (form ? firstMoveOn(window, form) : Promise.resolve(null)).then(async (takeover) => {
     const { startWorkflow } = await import('../features/application/start-workflow.tsx');
     await startWorkflow(root, takeover);

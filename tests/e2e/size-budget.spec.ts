@@ -28,9 +28,9 @@ test(`the home page loads at most ${HOME_JS_BUDGET / 1024} kB gzip of JavaScript
 // script and the page's gate only: measured 4.5 kB, far within the goal of 100 kB.
 const WORKFLOW_FIRST_STEP_BUDGET = 100 * 1024;
 // At the first move the wizard's code comes and adopts the form: React, the machine, the form's components, and
-// with them the choice of lenders and the schema (zod, load-validation.ts). Measured 174.0 lv / 176.4 ru in all:
-// the budget keeps it from growing, with a margin of 5.6 kB.
-const WORKFLOW_ADOPTED_BUDGET = 182 * 1024;
+// with them the choice of lenders, the schema (zod, load-validation.ts) and the broker's client. Measured 201.3 lv /
+// 203.1 ru in all once the network is quiet: the budget keeps it from growing, with a margin of 6.9 kB.
+const WORKFLOW_ADOPTED_BUDGET = 210 * 1024;
 
 /** The wizard's own entry, from the build's manifest. */
 function workflowEntryFile(): string {
@@ -94,11 +94,14 @@ for (const path of ['/applicantWorkflow/enteringEssence', '/ru/applicantWorkflow
     );
     expect(before).toBeLessThanOrEqual(WORKFLOW_FIRST_STEP_BUDGET);
 
-    // the first move brings the wizard, which adopts the form: the choice of lenders then shows below it
+    // the first move brings the wizard, which adopts the form: the choice of lenders then shows below it, and the
+    // schema comes; counted once each has come and been read
+    const schema = page.waitForResponse(/\/assets\/application-validation-[\w-]+\.js$/);
     await page.getByRole('textbox').first().focus();
     const lenders = path.startsWith('/ru') ? ruForm.sections.lenders : lvForm.sections.lenders;
-    await expect(page.getByRole('heading', { name: lenders, exact: true })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('region', { name: lenders, exact: true }).getByRole('checkbox').first()).toBeVisible();
+    await (await schema).finished();
+    await expect.poll(() => scripts.size).toBeGreaterThan(20);
     console.log(`${path} JavaScript once the form is touched: ${kib(sum(scripts))} gzip in ${scripts.size} files`);
     expect(sum(scripts)).toBeGreaterThan(before);
     expect(sum(scripts)).toBeLessThanOrEqual(WORKFLOW_ADOPTED_BUDGET);

@@ -9,6 +9,7 @@ import {
   documentRequestOfFragment,
   HANDOFF_PARAM,
   locationOfPath,
+  PRESELECTION_PARAMS,
 } from '../../../domain/wizard-paths.ts';
 
 /** A number from the calculator's link, or null. */
@@ -51,9 +52,9 @@ export async function startWorkflow(root: HTMLElement, takeover: Takeover | null
     },
     input: {
       token: saved,
-      preselectedPurpose: here.searchParams.get('type'),
-      preselectedAmount: numberParam(here.searchParams, 'amount'),
-      preselectedTerm: numberParam(here.searchParams, 'term'),
+      preselectedPurpose: here.searchParams.get(PRESELECTION_PARAMS.purpose),
+      preselectedAmount: numberParam(here.searchParams, PRESELECTION_PARAMS.amount),
+      preselectedTerm: numberParam(here.searchParams, PRESELECTION_PARAMS.term),
       requestedStep: asked?.step ?? null,
     },
     beforeStart: (actor, i18n) =>

@@ -1,10 +1,8 @@
 import { savedToken } from '../../../api/token-storage.ts';
-import { HANDOFF_PARAM } from '../../../../domain/wizard-paths.ts';
+import { asksForOwnFirstStep } from '../../../../domain/wizard-paths.ts';
 import { DRAFT_KEY } from '../form/draft-key.ts';
 import type { Takeover } from './takeover-context.tsx';
 
-/** The calculator's link preselects the loan (start-workflow.tsx): the form is then not the one prerendered. */
-const PRESELECTION_PARAMS = ['type', 'amount', 'term'] as const;
 const MOVES = ['scroll', 'pointerdown', 'keydown', 'focusin'] as const;
 
 /**
@@ -14,14 +12,24 @@ const MOVES = ['scroll', 'pointerdown', 'keydown', 'focusin'] as const;
  */
 export function adoptableFirstStep(root: HTMLElement, window: Window): HTMLFormElement | null {
   if (!root.hasAttribute('data-first-step')) return null;
-  const params = new URL(window.location.href).searchParams;
-  if (params.has(HANDOFF_PARAM) || PRESELECTION_PARAMS.some((name) => params.has(name))) return null;
+  // the server sends such an address the page without the form; a page kept from before may still have it
+  if (asksForOwnFirstStep(new URL(window.location.href).searchParams)) return null;
   try {
     if (savedToken(window.localStorage) !== null || window.sessionStorage.getItem(DRAFT_KEY) !== null) return null;
   } catch {
     // storage refused: there is nothing saved to show either
   }
   return root.querySelector('form');
+}
+
+/**
+ * A prerendered form the wizard will draw again (a saved application, a draft): nothing is typed into it meanwhile,
+ * for that would be lost when the wizard's own form takes its place.
+ */
+export function holdPrerenderedForm(root: HTMLElement): void {
+  if (!root.hasAttribute('data-first-step')) return;
+  root.inert = true;
+  root.setAttribute('aria-busy', 'true');
 }
 
 /**
