@@ -3,7 +3,7 @@
  * sitemap.xml, robots.txt and the legal fragments at /assets/files/{name}.html.
  * Runs after both Vite builds: `node src/entries/prerender.ts`.
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as EntryServer from './entry-server.tsx';
@@ -24,12 +24,6 @@ const readManifest = async (name: string) =>
 const siteManifest = await readManifest('manifest.json');
 const widgetsManifest = async (build: 'calculator' | 'application' | 'identified' | 'pages') =>
   readManifest(`widgets-${build}-manifest.json`);
-const frameManifests = new Set<Manifest>();
-const frameManifest = async (build: 'calculator' | 'application' | 'identified') => {
-  const manifest = await widgetsManifest(build);
-  frameManifests.add(manifest);
-  return manifest;
-};
 
 interface BuiltEntry {
   readonly chunk: ManifestChunk;
@@ -55,60 +49,44 @@ function staticImports(chunk: ManifestChunk, manifest: Manifest, seen = new Set<
   return found;
 }
 
-/** The widgets' build has its own copies of the fonts; a frame preloads those its own styles use. */
-const fontFinder = async (dir: string) => {
-  const built = await readdir(join(clientDir, dir));
-  return (name: string) => {
-    const file = built.find((candidate) => candidate.startsWith(name) && candidate.endsWith('.woff2'));
-    return file ? [`/${dir}/${file}`] : [];
-  };
-};
-const widgetFont = await fontFinder('assets/widgets');
-const fontPreloads = (lang: 'lv' | 'ru', font: (name: string) => string[]) => [
-  ...font(lang === 'ru' ? 'open-sans-cyrillic-400-normal' : 'open-sans-latin-400-normal'),
-  ...font(lang === 'ru' ? 'montserrat-cyrillic-700-normal' : 'montserrat-latin-700-normal'),
-];
-
 const ssr = (await import(join(root, 'dist/ssr/entry-server.js'))) as typeof EntryServer;
 
 const assetsFor = (): EntryServer.PageAssets => ({
   script: `/${entry.file}`,
   styles: (entry.css ?? []).map((file) => `/${file}`),
-  // none: the site's pages load their fonts after the first paint (load-web-fonts.ts)
+  // none: the site's pages load their fonts after the first paint (load-web-fonts.ts); a widget's frame finds its
+  // face in its style sheet, and none when it takes the publisher's font (`theme: inherit`), which a preload in
+  // the frame's one page for every theme would fetch all the same
   fontPreloads: [],
 });
 
 /** A page whose own entry brings its styles, with its static imports preloaded at once. */
-const entryAssetsFor =
-  ({ chunk: entryChunk, manifest }: BuiltEntry) =>
-  (lang: 'lv' | 'ru'): EntryServer.PageAssets => {
-    const chunks = staticImports(entryChunk, manifest);
-    return {
-      ...assetsFor(),
-      // the widgets' frames have their fonts in their style sheet; the wizard's come after its first paint
-      fontPreloads: frameManifests.has(manifest) ? fontPreloads(lang, widgetFont) : [],
-      script: `/${entryChunk.file}`,
-      modulePreloads: chunks.map((chunk) => `/${chunk.file}`),
-      styles: [...new Set([entryChunk, ...chunks].flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
-    };
+const entryAssetsFor = ({ chunk: entryChunk, manifest }: BuiltEntry): EntryServer.PageAssets => {
+  const chunks = staticImports(entryChunk, manifest);
+  return {
+    ...assetsFor(),
+    script: `/${entryChunk.file}`,
+    modulePreloads: chunks.map((chunk) => `/${chunk.file}`),
+    styles: [...new Set([entryChunk, ...chunks].flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
   };
-const workflowAssetsFor = entryAssetsFor(workflowEntry);
+};
+const workflowAssets = entryAssetsFor(workflowEntry);
 /**
  * The first step's page: the workflow's, with the styles of the wizard's code (the dynamic import the entry makes
  * at the first move) in its head, since its form is drawn before that code comes.
  */
-const firstStepAssetsFor = (lang: 'lv' | 'ru'): EntryServer.PageAssets => {
-  const assets = workflowAssetsFor(lang);
-  const wizard = entryOf('src/features/application/start-workflow.tsx');
-  const wizardStyles = [wizard.chunk, ...staticImports(wizard.chunk, wizard.manifest)].flatMap(
-    (chunk) => chunk.css ?? [],
-  );
-  return { ...assets, styles: [...new Set([...assets.styles, ...wizardStyles.map((file) => `/${file}`)])] };
+const wizard = entryOf('src/features/application/start-workflow.tsx');
+const wizardStyles = [wizard.chunk, ...staticImports(wizard.chunk, wizard.manifest)].flatMap(
+  (chunk) => chunk.css ?? [],
+);
+const firstStepAssets: EntryServer.PageAssets = {
+  ...workflowAssets,
+  styles: [...new Set([...workflowAssets.styles, ...wizardStyles.map((file) => `/${file}`)])],
 };
 const widgetAssetsFor = {
-  calculator: entryAssetsFor(entryOf('widgets/frames/calculator-frame.tsx', await frameManifest('calculator'))),
-  application: entryAssetsFor(entryOf('widgets/frames/application-frame.tsx', await frameManifest('application'))),
-  identified: entryAssetsFor(entryOf('widgets/frames/identified-page.ts', await frameManifest('identified'))),
+  calculator: entryAssetsFor(entryOf('widgets/frames/calculator-frame.tsx', await widgetsManifest('calculator'))),
+  application: entryAssetsFor(entryOf('widgets/frames/application-frame.tsx', await widgetsManifest('application'))),
+  identified: entryAssetsFor(entryOf('widgets/frames/identified-page.ts', await widgetsManifest('identified'))),
 };
 
 async function write(relative: string, content: string): Promise<void> {
@@ -135,7 +113,7 @@ const pageAssetsFor = (lang: 'lv' | 'ru', pageId: string): EntryServer.PageAsset
   const assets = assetsFor();
   const entry = OWN_ENTRIES[pageId];
   if (!entry) return assets;
-  const own = entryAssetsFor(entry)(lang);
+  const own = entryAssetsFor(entry);
   return {
     ...assets,
     pageScript: own.script,
@@ -150,17 +128,17 @@ for (const page of ssr.prerenderAll(pageAssetsFor)) {
 }
 for (const lang of ['lv', 'ru'] as const) {
   await write(`_not-found.${lang}.html`, ssr.renderNotFound(lang, assetsFor()));
-  if (lang === 'lv') await write('_staff.html', ssr.renderStaffShell(entryAssetsFor(staffEntry)('lv')));
-  await write(`_workflow.${lang}.html`, ssr.renderWorkflowShell(lang, workflowAssetsFor(lang)));
-  await write(`_workflow-first-step.${lang}.html`, await ssr.renderWorkflowFirstStep(lang, firstStepAssetsFor(lang)));
+  if (lang === 'lv') await write('_staff.html', ssr.renderStaffShell(entryAssetsFor(staffEntry)));
+  await write(`_workflow.${lang}.html`, ssr.renderWorkflowShell(lang, workflowAssets));
+  await write(`_workflow-first-step.${lang}.html`, await ssr.renderWorkflowFirstStep(lang, firstStepAssets));
   for (const kind of ['calculator', 'application'] as const) {
-    await write(`_widget-${kind}.${lang}.html`, ssr.renderWidgetFrame(kind, lang, widgetAssetsFor[kind](lang)));
+    await write(`_widget-${kind}.${lang}.html`, ssr.renderWidgetFrame(kind, lang, widgetAssetsFor[kind]));
   }
-  await write(`_widget-identify.${lang}.html`, ssr.renderIdentifyPage(lang, widgetAssetsFor.identified(lang)));
+  await write(`_widget-identify.${lang}.html`, ssr.renderIdentifyPage(lang, widgetAssetsFor.identified));
   for (const result of ['confirmed', 'failed', 'signed'] as const) {
     await write(
       `_widget-identified-${result}.${lang}.html`,
-      ssr.renderIdentifiedPage(result, lang, widgetAssetsFor.identified(lang)),
+      ssr.renderIdentifiedPage(result, lang, widgetAssetsFor.identified),
     );
   }
 }
