@@ -52,7 +52,13 @@ function contentProblems(document: Document): string[] {
   return problems;
 }
 
-describe.each([...allPagePaths(), '_not-found.lv.html', '_not-found.ru.html'])('%s', (path) => {
+describe.each([
+  ...allPagePaths(),
+  '_not-found.lv.html',
+  '_not-found.ru.html',
+  '_workflow-first-step.lv.html',
+  '_workflow-first-step.ru.html',
+])('%s', (path) => {
   it('names every image, link, button and heading, and repeats no id', () => {
     expect(contentProblems(path.startsWith('/') ? prerendered(path) : prerenderedFile(path))).toEqual([]);
   });
