@@ -21,15 +21,21 @@ async function holdWizardCode(page: Page) {
   return { requested, release: () => release() };
 }
 
+/** The paths the page posts to, as it posts. */
+function recordPosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+  });
+  return posts;
+}
+
 test('lv: what is typed, ticked and chosen before the wizard’s code has come stays, and is what is sent', async ({
   page,
 }) => {
   const { form } = WORDS.lv;
   const wizard = await holdWizardCode(page);
-  const posts: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
-  });
+  const posts = recordPosts(page);
   await page.goto(workflowPath('lv', 'enteringEssence'));
   await page.waitForLoadState('load');
   // the form is on the page, and nothing of the wizard's code was asked for before the person moved
@@ -79,10 +85,7 @@ test('ru: a press of the button before the wizard’s code has come is held, the
 }) => {
   const { form } = WORDS.ru;
   const wizard = await holdWizardCode(page);
-  const posts: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
-  });
+  const posts = recordPosts(page);
   await page.goto(workflowPath('ru', 'enteringEssence'));
   const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
   await field(form.firstname.label).fill('Anna');
