@@ -130,7 +130,8 @@ for (const [lang, seed, keyboard] of [
     } else {
       await send.click();
     }
-    await expect(card.getByText(words.send.done)).toBeVisible();
+    // the words on the card; the card's live region may still be saying them to a screen reader
+    await expect(card.getByRole('paragraph').filter({ hasText: words.send.done })).toBeVisible();
 
     // the lender that asked has exactly the PDF, and the photo re-encoded (no location): smaller, a JPEG
     const [received] = await receivedBy(page.request, 'ziemelu-banka', (items) =>
@@ -198,7 +199,8 @@ for (const [lang, seed, keyboard] of [
     } else {
       await send.click();
     }
-    await expect(card.getByText(words.send.done)).toBeVisible();
+    // the words on the card; the card's live region may still be saying them to a screen reader
+    await expect(card.getByRole('paragraph').filter({ hasText: words.send.done })).toBeVisible();
     // the lender read the statement and decides as usual: its line in the list turns to an offer
     const lender = page.locator('.lender-list__item', { hasText: LENDER });
     await expect(lender).toContainText(WORDS[lang].workflow.waiting.progress.offer, { timeout: 30_000 });
