@@ -222,3 +222,29 @@ export function goalsMarkdown(goals: readonly Goal[], date: string, commit: stri
     '',
   ].join('\n');
 }
+
+/** What bench/offers-responsiveness.ts writes that the goals read. */
+export interface OffersResponsivenessJson {
+  goalMs: number;
+  cpuSlowdown: number;
+  offers: { shown: number };
+  interactions: Record<'sorting' | 'choosing', { medianMs: number; maxMs: number }>;
+}
+
+export const OFFERS_INP_GOAL_MS = 100;
+
+/** The offers screen on a slow phone: the worst sorting and the worst choosing, as INP counts an interaction. */
+export function offersResponsivenessGoals(offers: OffersResponsivenessJson | null): Goal[] {
+  return (['sorting', 'choosing'] as const).map((kind) => {
+    const figure = `Offers screen, 16 offers, 4x CPU: ${kind}, interaction to next paint`;
+    const goal = `≤ ${OFFERS_INP_GOAL_MS} ms`;
+    const figures = offers?.interactions[kind];
+    if (!offers || !figures) return unmeasured(figure, goal);
+    return {
+      figure,
+      measured: `${figures.maxMs} ms (median ${figures.medianMs} ms)`,
+      goal,
+      met: figures.maxMs <= OFFERS_INP_GOAL_MS,
+    };
+  });
+}

@@ -2,8 +2,8 @@
  * All benchmarks, one after the other:
  *
  *   npm run bench          Lighthouse (bench/lighthouse.ts, in a process of its own, writing its own results as
- *                          before), the widgets (bench/widgets.ts, likewise, on the build Lighthouse made), then the
- *                          server benches
+ *                          before), the widgets (bench/widgets.ts, likewise, on the build Lighthouse made), the offers
+ *                          screen on a slow phone (bench/offers-responsiveness.ts, likewise), then the server benches
  *   npm run bench:server   the server benches only: bench/status-throughput.ts, then bench/offer-latency.ts
  *
  * Last, every speed goal on a line of its own (figure, goal, pass or fail; bench/goals.ts), printed and
@@ -12,8 +12,8 @@
  * The server benches write bench/results/server.json and bench/results/server.md. Their knobs are those of each
  * bench (BENCH_CONNECTIONS, BENCH_DURATION_SECONDS, BENCH_WARMUP_SECONDS, BENCH_ROUNDS, BENCH_APPLICATIONS, BENCH_VERBOSE,
  * BENCH_SERVER_EXEC_ARGV; BENCH_SKIP_BUILD for Lighthouse and the widgets; BENCH_WIDGET_RUNS, BENCH_PRODUCT_PORT,
- * BENCH_PUBLISHER_PORT for the widgets). Missed targets are reported, not fatal: the exit code is non-zero only when
- * a bench itself fails.
+ * BENCH_PUBLISHER_PORT for the widgets; BENCH_OFFERS_ROUNDS, BENCH_OFFERS_PORT for the offers screen). Missed
+ * targets are reported, not fatal: the exit code is non-zero only when a bench itself fails.
  *
  * The figures are only as quiet as the machine: the load average at the start is recorded beside them, since another
  * test run on the same two cores lowers the throughput figures by tens of percent.
@@ -25,7 +25,15 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { measuredCommit } from './commit.ts';
-import { goalsMarkdown, goalsText, speedGoals, type LighthouseJson, type WidgetsJson } from './goals.ts';
+import {
+  goalsMarkdown,
+  goalsText,
+  offersResponsivenessGoals,
+  speedGoals,
+  type LighthouseJson,
+  type OffersResponsivenessJson,
+  type WidgetsJson,
+} from './goals.ts';
 import { describeOfferLatency, offerLatencyOptionsFromEnv } from './offer-latency.ts';
 import { measureOfferLatency, type OfferLatencyResult } from './offer-latency/measure-offer-latency.ts';
 import {
@@ -137,6 +145,18 @@ function markdown(results: ServerResults): string {
   ].join('\n');
 }
 
+/** The offers screen's bench, on the build Lighthouse made if it made one; whether it ran. */
+async function runOffersResponsiveness(built: boolean): Promise<boolean> {
+  try {
+    await runInChild('bench/offers-responsiveness.ts', built ? { BENCH_SKIP_BUILD: '1' } : {});
+    return true;
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+    return false;
+  }
+}
+
 /** A results file the bench of this run has just written; null if it did not run or failed. */
 async function resultsOf<T>(ran: boolean, file: string): Promise<T | null> {
   if (!ran) return null;
@@ -150,6 +170,7 @@ async function resultsOf<T>(ran: boolean, file: string): Promise<T | null> {
 async function main(): Promise<void> {
   let built = false;
   let widgetsRan = false;
+  let offersRan = false;
   if (!process.argv.includes('--server-only')) {
     try {
       await runInChild('bench/lighthouse.ts');
@@ -166,6 +187,7 @@ async function main(): Promise<void> {
       console.error(error);
       process.exitCode = 1;
     }
+    offersRan = await runOffersResponsiveness(built);
     // Chromium's processes take a moment to go; the throughput figures would pay for them
     await sleep(5_000);
   }
@@ -197,11 +219,14 @@ async function main(): Promise<void> {
   await writeFile(join(RESULTS_DIR, 'server.md'), markdown(results));
   console.log(`\nWritten: ${RESULTS_DIR}/server.{json,md}`);
 
-  const goals = speedGoals(
-    await resultsOf<LighthouseJson>(built, 'lighthouse.json'),
-    await resultsOf<WidgetsJson>(widgetsRan, 'widgets.json'),
-    'error' in statusThroughput ? null : statusThroughput,
-  );
+  const goals = [
+    ...speedGoals(
+      await resultsOf<LighthouseJson>(built, 'lighthouse.json'),
+      await resultsOf<WidgetsJson>(widgetsRan, 'widgets.json'),
+      'error' in statusThroughput ? null : statusThroughput,
+    ),
+    ...offersResponsivenessGoals(await resultsOf<OffersResponsivenessJson>(offersRan, 'offers-responsiveness.json')),
+  ];
   await writeFile(join(RESULTS_DIR, 'goals.md'), goalsMarkdown(goals, date, measured));
   console.log(`\n${goalsText(goals)}\n\nWritten: ${RESULTS_DIR}/goals.md`);
 }

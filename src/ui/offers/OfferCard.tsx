@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatusOffer as Offer } from '../../../domain/offer.ts';
 import { formatEuro, formatEuroCents, formatPercent } from '../format.ts';
@@ -31,9 +31,11 @@ export interface OfferCardProps {
  * One offer as a card: the lender, the monthly payment large, then the figures a consumer compares (the
  * directive's standard information): APR, total payable, borrowing rate, total cost, fees, validity, and the
  * amount and term where the group's heading does not say them. Flags an offer above the Latvian cost cap. The
- * offers screen on a phone, the chosen offer everywhere.
+ * offers screen on a phone, the chosen offer everywhere. Memoised: a comparison's new order or a choice pending on
+ * the screen changes none of a card's props (its Choose button follows the choice by itself), and the card is
+ * neither rendered again nor its DOM rebuilt.
  */
-export function OfferCard({
+export const OfferCard = memo(function OfferCard({
   offer,
   isBest = false,
   isExpired = false,
@@ -95,4 +97,4 @@ export function OfferCard({
       {children ? <div className="offer-card__actions">{children}</div> : null}
     </article>
   );
-}
+});

@@ -1,10 +1,10 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEuroCents, formatPercent } from '../format.ts';
 import { formatShortDate } from '../format-date.ts';
 import { OFFER_NAMESPACES } from './offer-words.ts';
 import { BestBadge, OfferDifference, StandardInformation } from './offer-parts.tsx';
-import type { OfferGroupProps } from './offer-group.ts';
+import type { OfferGroupProps, OfferRow } from './offer-group.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 
 /** The figures a row shows after its lender, in this order: every figure an offer's card shows. */
@@ -27,7 +27,6 @@ const FIGURE_COLUMNS = [
  */
 export function OffersTable({ heading, lead, empty, rows, sortKey, headingLevel = 2 }: OfferGroupProps) {
   const { t } = useTranslation(OFFER_NAMESPACES);
-  const lang = useLanguage();
   const headingId = useId();
   const leadId = useId();
   const Heading = headingLevel === 4 ? 'h4' : 'h2';
@@ -70,45 +69,55 @@ export function OffersTable({ heading, lead, empty, rows, sortKey, headingLevel 
         </tr>
       </thead>
       <tbody>
-        {rows.map(({ offer, isBest, isExpired, loan, difference, standardInformation, action }) => (
-          <tr
-            key={offer.id}
-            className={`offer-table__row${isBest ? ' offer-table__row--best' : ''}${
-              isExpired ? ' offer-table__row--expired' : ''
-            }`}
-          >
-            <th scope="row">
-              {/* a block inside the cell: a cell laid out as a grid would stop being a cell for screen readers */}
-              <div className="offer-table__lender">
-                <span className="offer-table__name">
-                  <img className="offer-logo" src={offer.lenderLogo} alt="" width={24} height={24} />
-                  {offer.lenderName}
-                </span>
-                {isBest ? <BestBadge /> : null}
-                {loan ? <p className="offer-table__loan">{loan}</p> : null}
-                <OfferDifference lines={difference} />
-                <StandardInformation lender={offer.lenderName} links={standardInformation} short />
-              </div>
-            </th>
-            <td className="offer-table__figure offer-table__monthly">{formatEuroCents(lang, offer.monthlyPayment)}</td>
-            <td className="offer-table__figure offer-table__key">{formatPercent(lang, offer.apr)}</td>
-            <td className="offer-table__figure">{formatPercent(lang, offer.annualRate)}</td>
-            <td className="offer-table__figure offer-table__key">{formatEuroCents(lang, offer.totalPayable)}</td>
-            <td className="offer-table__figure">
-              {formatEuroCents(lang, offer.totalCostOfCredit)}
-              {offer.exceedsCostCap ? <p className="offer-warning">{t('costCapShort')}</p> : null}
-            </td>
-            <td className="offer-table__figure">{formatEuroCents(lang, offer.arrangementFee)}</td>
-            <td className="offer-table__figure">{formatEuroCents(lang, offer.monthlyFee)}</td>
-            <td className="offer-table__figure">
-              <time dateTime={offer.validUntil}>{formatShortDate(lang, offer.validUntil)}</time>
-            </td>
-            <td className="offer-table__action">
-              {isExpired ? <p className="offer-expired">{t('expiredShort')}</p> : action}
-            </td>
-          </tr>
+        {rows.map((row) => (
+          <OfferTableRow key={row.offer.id} row={row} />
         ))}
       </tbody>
     </table>
   );
 }
+
+/**
+ * One offer's row: memoised, so a new order moves the row with its DOM and a pending choice renders only the Choose
+ * buttons, not every figure of every row again.
+ */
+const OfferTableRow = memo(function OfferTableRow({ row }: { row: OfferRow }) {
+  const { t } = useTranslation(OFFER_NAMESPACES);
+  const lang = useLanguage();
+  const { offer, isBest, isExpired, loan, difference, standardInformation, action } = row;
+  return (
+    <tr
+      className={`offer-table__row${isBest ? ' offer-table__row--best' : ''}${isExpired ? ' offer-table__row--expired' : ''}`}
+    >
+      <th scope="row">
+        {/* a block inside the cell: a cell laid out as a grid would stop being a cell for screen readers */}
+        <div className="offer-table__lender">
+          <span className="offer-table__name">
+            <img className="offer-logo" src={offer.lenderLogo} alt="" width={24} height={24} />
+            {offer.lenderName}
+          </span>
+          {isBest ? <BestBadge /> : null}
+          {loan ? <p className="offer-table__loan">{loan}</p> : null}
+          <OfferDifference lines={difference} />
+          <StandardInformation lender={offer.lenderName} links={standardInformation} short />
+        </div>
+      </th>
+      <td className="offer-table__figure offer-table__monthly">{formatEuroCents(lang, offer.monthlyPayment)}</td>
+      <td className="offer-table__figure offer-table__key">{formatPercent(lang, offer.apr)}</td>
+      <td className="offer-table__figure">{formatPercent(lang, offer.annualRate)}</td>
+      <td className="offer-table__figure offer-table__key">{formatEuroCents(lang, offer.totalPayable)}</td>
+      <td className="offer-table__figure">
+        {formatEuroCents(lang, offer.totalCostOfCredit)}
+        {offer.exceedsCostCap ? <p className="offer-warning">{t('costCapShort')}</p> : null}
+      </td>
+      <td className="offer-table__figure">{formatEuroCents(lang, offer.arrangementFee)}</td>
+      <td className="offer-table__figure">{formatEuroCents(lang, offer.monthlyFee)}</td>
+      <td className="offer-table__figure">
+        <time dateTime={offer.validUntil}>{formatShortDate(lang, offer.validUntil)}</time>
+      </td>
+      <td className="offer-table__action">
+        {isExpired ? <p className="offer-expired">{t('expiredShort')}</p> : action}
+      </td>
+    </tr>
+  );
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useWorkflow } from '../workflow-context.tsx';
 import { useWorkflowServices } from '../workflow-services.tsx';
 
@@ -6,9 +6,10 @@ const TokenCallRequest = lazy(async () => ({ default: (await import('./TokenCall
 
 /**
  * "Ask a consultant to call me" below a screen's own content. Its code, words and slots come after the screen,
- * so the screen neither grows nor waits for them; nothing without a token or a client to ask with.
+ * so the screen neither grows nor waits for them; nothing without a token or a client to ask with. Memoised: it takes
+ * no props, and its form need not render again each time the screen above it does (a choice of offer pressed).
  */
-export function CallRequest() {
+export const CallRequest = memo(function CallRequest() {
   const token = useWorkflow((snapshot) => snapshot.context.token);
   const client = useWorkflowServices()?.calls;
   if (!token || !client) return null;
@@ -17,4 +18,4 @@ export function CallRequest() {
       <TokenCallRequest token={token} client={client} />
     </Suspense>
   );
-}
+});

@@ -13,6 +13,7 @@ import type { WorkflowServices } from '../workflow-services.tsx';
 import { vi } from 'vitest';
 import { renderScreen, untilState, words } from './test-helpers.tsx';
 import { OFFERS_TABLE_QUERY } from '../../../ui/offers/use-offers-table.ts';
+import { OfferComparison } from '../../../ui/offers/OfferComparison.tsx';
 
 /** the narrowest window that shows the offers as a table */
 const OFFERS_TABLE_WIDTH = Number(/(\d+)px/.exec(OFFERS_TABLE_QUERY)?.[1]);
@@ -560,5 +561,51 @@ describe.each(['lv', 'ru'] as const)('OffersScreen on a wide screen (%s)', (lang
     window.resize(375);
     expect(screen.getByRole('article', { name: 'Alfa Kredīts' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('OfferComparison with 16 offers', () => {
+  // 16 offers for the loan asked: by APR the first lender comes first, by monthly payment the last
+  const sixteen = Array.from({ length: 16 }, (_, index) =>
+    testOffer({
+      id: `00000000-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
+      lenderId: `lender-${index}`,
+      lenderName: `Lender ${String(index + 1).padStart(2, '0')}`,
+      apr: 10 + index,
+      monthlyPayment: 300 - index,
+      totalPayable: 15_000 + index,
+    }),
+  );
+
+  it("reorders the cards on a sort without rendering any card's content again", async () => {
+    const renders = new Map<string, number>();
+    // each card's action counts its renders: it renders again only when its card does
+    function CountedAction({ offer }: { offer: Offer }) {
+      renders.set(offer.lenderName, (renders.get(offer.lenderName) ?? 0) + 1);
+      return <button type="button">{offer.lenderName}</button>;
+    }
+    const action = (offer: Offer) => <CountedAction offer={offer} />;
+    const { user } = renderScreen(
+      <OfferComparison
+        offers={sixteen}
+        loan={{ amount: 12_000, term: 60 }}
+        now={Date.parse('2026-06-01T00:00:00Z')}
+        lendersPending={false}
+        standardInformation={() => null}
+        action={action}
+      />,
+      { language: 'lv', status: testStatus('offers', { offers: sixteen }) },
+    );
+    const names = sixteen.map((offer) => offer.lenderName);
+    expect(cardNames()).toEqual(names);
+    const afterMount = new Map(renders);
+    expect(afterMount.size).toBe(16);
+
+    const group = screen.getByRole('radiogroup', { name: words.lv.workflow.offers.sortLabel });
+    await user.click(within(group).getByRole('radio', { name: words.lv.workflow.offers.sort.monthlyPayment }));
+    expect(cardNames()).toEqual([...names].reverse());
+    await user.click(within(group).getByRole('radio', { name: words.lv.workflow.offers.sort.apr }));
+    expect(cardNames()).toEqual(names);
+    expect(renders).toEqual(afterMount);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createContext, memo, useCallback, useContext, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationSnapshot } from '../../../../machines/application-machine.ts';
 import type { Language } from '../../../../domain/language.ts';
@@ -33,7 +33,7 @@ const choosingOfferId = (snapshot: ApplicationSnapshot): string | null =>
 export function OffersScreen() {
   const { t } = useTranslation(SCREEN_NAMESPACES);
   const status = useStatus();
-  const { choosing, pendingId, choose } = useOfferChoice();
+  const choice = useOfferChoice();
   const freshError = useFreshError();
   const errorText = useApiErrorText();
   const lang = useLanguage();
@@ -46,6 +46,12 @@ export function OffersScreen() {
   const declined = (status?.lenders ?? []).filter((lender) => lender.progress === 'declined');
 
   const announcement = useArrivalAnnouncement(offers);
+  // the same functions while the person compares and chooses, so no card renders again for a choice: each card's
+  // Choose button follows the choice from the context
+  const standardInformation = useCallback(
+    (offer: Offer) => (token ? standardInformationOf(token, offer.id, lang) : null),
+    [token, lang],
+  );
 
   return (
     <section className="screen screen--offers">
@@ -58,43 +64,55 @@ export function OffersScreen() {
       <LiveAnnouncer message={announcement} />
       <DocumentRequests lenders={status?.lenders ?? []} />
 
-      <OfferComparison
-        offers={offers}
-        loan={status?.loan ?? { amount: 0, term: 0 }}
-        now={now}
-        lendersPending={pendingLenders > 0}
-        standardInformation={(offer) => (token ? standardInformationOf(token, offer.id, lang) : null)}
-        action={(offer, large) => (
-          <ChooseButton
-            offer={offer}
-            large={large}
-            isPending={pendingId === offer.id}
-            isDisabled={choosing && pendingId !== offer.id}
-            onChoose={choose}
-          />
-        )}
-      >
-        {declined.length > 0 && status ? <DeclinedLenders lenders={declined} /> : null}
-      </OfferComparison>
+      <OfferChoiceContext value={choice}>
+        <OfferComparison
+          offers={offers}
+          loan={status?.loan ?? NO_LOAN}
+          now={now}
+          lendersPending={pendingLenders > 0}
+          standardInformation={standardInformation}
+          action={chooseButton}
+        >
+          {declined.length > 0 && status ? <DeclinedLenders lenders={declined} /> : null}
+        </OfferComparison>
+      </OfferChoiceContext>
       <CallRequest />
     </section>
   );
 }
 
+const NO_LOAN = { amount: 0, term: 0 };
+
+interface OfferChoice {
+  /** a choice is being sent: every other Choose button waits */
+  readonly choosing: boolean;
+  /** the offer whose choice is being sent */
+  readonly pendingId: string | null;
+  readonly choose: (offerId: string) => void;
+}
+
+const OfferChoiceContext = createContext<OfferChoice>({ choosing: false, pendingId: null, choose: () => {} });
+
 /** The offer being chosen: the machine's running choice, else the one this page pressed; and the choice itself. */
-function useOfferChoice() {
+function useOfferChoice(): OfferChoice {
   const send = useSend();
   const actor = useWorkflowActor();
   const choosing = useWorkflow((snapshot) => snapshot.matches({ watching: 'choosingOffer' }));
   const runningOfferId = useWorkflow(choosingOfferId);
   const [pressed, setPressed] = useState<string | null>(null);
-  const choose = (offerId: string) => {
-    setPressed(offerId);
-    rememberChosenOffer(actor, offerId);
-    send({ type: 'CHOOSE_OFFER', offerId });
-  };
-  return { choosing, pendingId: choosing ? (runningOfferId ?? pressed) : null, choose };
+  const choose = useCallback(
+    (offerId: string) => {
+      setPressed(offerId);
+      rememberChosenOffer(actor, offerId);
+      send({ type: 'CHOOSE_OFFER', offerId });
+    },
+    [actor, send],
+  );
+  const pendingId = choosing ? (runningOfferId ?? pressed) : null;
+  return useMemo(() => ({ choosing, pendingId, choose }), [choosing, pendingId, choose]);
 }
+
+const chooseButton = (offer: Offer, large: boolean) => <ChooseButton offer={offer} large={large} />;
 
 /** An offer's standard information (SECCI), as a page and as a PDF. */
 const standardInformationOf = (token: string, offerId: string, lang: Language) => ({
@@ -117,15 +135,38 @@ function useArrivalAnnouncement(offers: readonly Offer[]): string {
   return announcement;
 }
 
-/** An offer's one Choose button, named for its lender; pending, with a spinner, while the choice is sent. */
-function ChooseButton({
-  offer,
+/**
+ * An offer's one Choose button, named for its lender; pending, with a spinner, while the choice is sent, the others
+ * disabled. The pressed button answers in the press's own frame; the other buttons are disabled a frame later, in a
+ * transition: re-rendering 16 of react-aria's buttons in the press kept a slow phone from painting for 300 ms.
+ */
+function ChooseButton({ offer, large }: { offer: Offer; large: boolean }) {
+  const { choosing, pendingId, choose } = useContext(OfferChoiceContext);
+  const othersWait = useDeferredValue(choosing);
+  const isPending = pendingId === offer.id;
+  return (
+    <ChooseButtonView
+      offerId={offer.id}
+      lender={offer.lenderName}
+      large={large}
+      isPending={isPending}
+      isDisabled={othersWait && !isPending}
+      onChoose={choose}
+    />
+  );
+}
+
+/** Memoised: only the buttons whose state changes render again. */
+const ChooseButtonView = memo(function ChooseButtonView({
+  offerId,
+  lender,
   large,
   isPending,
   isDisabled,
   onChoose,
 }: {
-  offer: Offer;
+  offerId: string;
+  lender: string;
   large: boolean;
   isPending: boolean;
   isDisabled: boolean;
@@ -136,13 +177,13 @@ function ChooseButton({
     <Button
       size={large ? 'large' : 'normal'}
       className="offer-choose"
-      aria-label={t('offers:chooseLabel', { lender: offer.lenderName })}
+      aria-label={t('offers:chooseLabel', { lender })}
       isPending={isPending}
       isDisabled={isDisabled}
-      onPress={() => onChoose(offer.id)}
+      onPress={() => onChoose(offerId)}
     >
       {t('offers:choose')}
       {isPending ? <Spinner /> : null}
     </Button>
   );
-}
+});
