@@ -13,9 +13,10 @@ import {
 const root = document.getElementById('workflow-root');
 if (root) {
   const form = adoptableFirstStep(root, window);
-  if (!form) holdPrerenderedForm(root);
+  const release = form ? () => undefined : holdPrerenderedForm(root);
   void (form ? firstMoveOn(window, form) : Promise.resolve(null)).then(async (takeover) => {
     const { startWorkflow } = await import('../features/application/start-workflow.tsx');
     await startWorkflow(root, takeover);
+    release();
   });
 }

@@ -103,3 +103,22 @@ test('ru: a press of the button before the wizard’s code has come is held, the
   // judged in the browser, as any incomplete form is: nothing went to the page or to the broker
   expect(posts.filter((path) => path !== '/api/funnelEvents')).toEqual([]);
 });
+
+test('ru, 375 px: after a reload the form the wizard draws again with the draft takes typing and the button', async ({
+  page,
+}) => {
+  const { form } = WORDS.ru;
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(workflowPath('ru', 'enteringEssence'));
+  const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
+  await field(form.firstname.label).fill("O'Neil");
+  // the draft is kept once the wizard has the form: the lenders' choice shows then
+  await expect(page.getByRole('heading', { name: form.sections.lenders, exact: true })).toBeVisible();
+  await page.reload();
+  await expect(field(form.firstname.label)).toHaveValue("O'Neil");
+  await field(form.lastname.label).fill('Ivanova-Lielā');
+  await expect(field(form.lastname.label)).toHaveValue('Ivanova-Lielā');
+  await page.getByRole('button', { name: form.submit }).dblclick();
+  await expect(page.getByRole('heading', { name: form.errorSummary.title })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${workflowPath('ru', 'enteringEssence')}$`));
+});

@@ -26,10 +26,15 @@ export function adoptableFirstStep(root: HTMLElement, window: Window): HTMLFormE
  * A prerendered form the wizard will draw again (a saved application, a draft): nothing is typed into it meanwhile,
  * for that would be lost when the wizard's own form takes its place.
  */
-export function holdPrerenderedForm(root: HTMLElement): void {
-  if (!root.hasAttribute('data-first-step')) return;
+export function holdPrerenderedForm(root: HTMLElement): () => void {
+  if (!root.hasAttribute('data-first-step')) return () => undefined;
   root.inert = true;
   root.setAttribute('aria-busy', 'true');
+  // the wizard draws into the same element: once it has, the element is the person's again
+  return () => {
+    root.inert = false;
+    root.removeAttribute('aria-busy');
+  };
 }
 
 /**
