@@ -43,8 +43,8 @@ const allow = (from, to) => ({
   from: wing(from),
   allow: { to: { element: { types: { anyOf: to } } } },
 });
-/** A feature's public entry: what the others may take from it. */
-const featureEntry = { element: { type: 'features', fileInternalPath: 'index.ts' } };
+/** A feature's public entries: what the others may take from it (first-step.ts: the application's light gate). */
+const featureEntry = { element: { type: 'features', fileInternalPath: '{index,first-step}.ts' } };
 const widgetProtocol = { element: { type: 'domain', fileInternalPath: 'widget-protocol/**' } };
 /** The shared test data (a valid application...): every wing's tests may take it. */
 const testFixtures = { element: { type: 'tests', fileInternalPath: 'fixtures/**' } };

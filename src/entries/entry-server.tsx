@@ -236,8 +236,8 @@ export function renderStaffShell(assets: PageAssets): string {
 
 export type WidgetFrameKind = 'calculator' | 'application';
 
-/** A widget's iframe page: the widget's script renders into #widget-root. */
-export function renderWidgetFrame(kind: WidgetFrameKind, lang: Language, assets: PageAssets): string {
+/** A widget's iframe page around `content`, the widget's root. */
+function widgetFramePage(kind: WidgetFrameKind, lang: Language, assets: PageAssets, content: ReactNode): string {
   const i18n = i18nByLanguage[lang];
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
@@ -246,18 +246,53 @@ export function renderWidgetFrame(kind: WidgetFrameKind, lang: Language, assets:
         <p id="widget-test-mode" className="widget-test-mode" hidden>
           {i18n.t('testMode.badge', { ns: 'widget' })}
         </p>
-        <main id="widget-root" className={`widget widget--${kind}`}>
-          <p className="workflow__loading" role="status">
-            {i18n.t('workflowShell.loading')}
-          </p>
-          <noscript>
-            <p>{i18n.t('workflowShell.noscript')}</p>
-          </noscript>
-        </main>
+        {content}
       </FrameDocument>
     </I18nextProvider>,
   );
   return `<!doctype html>${withoutStyleAttributes(html)}`;
+}
+
+/** The calculator widget's iframe page: its script renders into #widget-root. */
+export function renderWidgetFrame(kind: 'calculator', lang: Language, assets: PageAssets): string {
+  const { t } = i18nByLanguage[lang];
+  return widgetFramePage(
+    kind,
+    lang,
+    assets,
+    <main id="widget-root" className={`widget widget--${kind}`}>
+      <p className="workflow__loading" role="status">
+        {t('workflowShell.loading')}
+      </p>
+      <noscript>
+        <p>{t('workflowShell.noscript')}</p>
+      </noscript>
+    </main>,
+  );
+}
+
+/**
+ * The application widget's iframe page: the workflow's first step as the embedded workflow draws it, usable as HTML
+ * before the widget's code comes (widgets/frames/application-frame.tsx adopts it).
+ */
+export async function renderApplicationFrame(lang: Language, assets: PageAssets): Promise<string> {
+  const form = renderToString(await firstStepTree(lang, { embedded: true }));
+  return widgetFramePage(
+    'application',
+    lang,
+    assets,
+    <>
+      <noscript>
+        <p className="container">{i18nByLanguage[lang].t('workflowShell.noscript')}</p>
+      </noscript>
+      <main
+        id="widget-root"
+        className="widget widget--application"
+        data-first-step=""
+        dangerouslySetInnerHTML={{ __html: form }}
+      />
+    </>,
+  );
 }
 
 /** Where a widget's popup lands after the bank, eParaksts or the lender's signing: it says so and closes itself. */

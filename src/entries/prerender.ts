@@ -71,21 +71,23 @@ const entryAssetsFor = ({ chunk: entryChunk, manifest }: BuiltEntry): EntryServe
   };
 };
 const workflowAssets = entryAssetsFor(workflowEntry);
-/**
- * The first step's page: the workflow's, with the styles of the wizard's code (the dynamic import the entry makes
- * at the first move) in its head, since its form is drawn before that code comes.
- */
-const wizard = entryOf('src/features/application/start-workflow.tsx');
-const wizardStyles = [wizard.chunk, ...staticImports(wizard.chunk, wizard.manifest)].flatMap(
-  (chunk) => chunk.css ?? [],
-);
-const firstStepAssets: EntryServer.PageAssets = {
-  ...workflowAssets,
-  styles: [...new Set([...workflowAssets.styles, ...wizardStyles.map((file) => `/${file}`)])],
+/** An entry's assets with the styles of the code it imports at the first move (`later`) in the head as well. */
+const withStylesOf = (assets: EntryServer.PageAssets, later: BuiltEntry): EntryServer.PageAssets => {
+  const styles = [later.chunk, ...staticImports(later.chunk, later.manifest)].flatMap((chunk) => chunk.css ?? []);
+  return { ...assets, styles: [...new Set([...assets.styles, ...styles.map((file) => `/${file}`)])] };
 };
+/**
+ * The first step's pages, the site's and the application widget's: their form is drawn before the wizard's code
+ * comes (the dynamic import their entry makes at the first move), so that code's styles are in the head.
+ */
+const firstStepAssets = withStylesOf(workflowAssets, entryOf('src/features/application/start-workflow.tsx'));
+const applicationManifest = await widgetsManifest('application');
 const widgetAssetsFor = {
   calculator: entryAssetsFor(entryOf('widgets/frames/calculator-frame.tsx', await widgetsManifest('calculator'))),
-  application: entryAssetsFor(entryOf('widgets/frames/application-frame.tsx', await widgetsManifest('application'))),
+  application: withStylesOf(
+    entryAssetsFor(entryOf('widgets/frames/application-frame.tsx', applicationManifest)),
+    entryOf('widgets/frames/application-workflow.tsx', applicationManifest),
+  ),
   identified: entryAssetsFor(entryOf('widgets/frames/identified-page.ts', await widgetsManifest('identified'))),
 };
 
@@ -131,9 +133,8 @@ for (const lang of ['lv', 'ru'] as const) {
   if (lang === 'lv') await write('_staff.html', ssr.renderStaffShell(entryAssetsFor(staffEntry)));
   await write(`_workflow.${lang}.html`, ssr.renderWorkflowShell(lang, workflowAssets));
   await write(`_workflow-first-step.${lang}.html`, await ssr.renderWorkflowFirstStep(lang, firstStepAssets));
-  for (const kind of ['calculator', 'application'] as const) {
-    await write(`_widget-${kind}.${lang}.html`, ssr.renderWidgetFrame(kind, lang, widgetAssetsFor[kind]));
-  }
+  await write(`_widget-calculator.${lang}.html`, ssr.renderWidgetFrame('calculator', lang, widgetAssetsFor.calculator));
+  await write(`_widget-application.${lang}.html`, await ssr.renderApplicationFrame(lang, widgetAssetsFor.application));
   await write(`_widget-identify.${lang}.html`, ssr.renderIdentifyPage(lang, widgetAssetsFor.identified));
   for (const result of ['confirmed', 'failed', 'signed'] as const) {
     await write(

@@ -1,86 +1,73 @@
 import './frame-fonts.scss';
 import '../../src/styles/site.css';
 import './frame.css';
-import { lazyBrokerClient } from '../../src/api/lazy-broker-client.ts';
 import { savedToken } from '../../src/api/token-storage.ts';
-import { mountWorkflow, type ScreenOverrides } from '../../src/features/application/index.ts';
-import { frameSettings, trackingOf } from './frame-options.ts';
+import {
+  firstMoveOn,
+  holdPrerenderedForm,
+  untouchedFirstStep,
+  type Takeover,
+} from '../../src/features/application/first-step.ts';
+import { frameSettings, trackingOf, type FrameSettings } from './frame-options.ts';
 import { connectToHost, reportHeight } from './host-bridge.ts';
 import { storageOr } from './safe-storage.ts';
-import { announceProgress, announceStart, MARKS_KEY } from './application-events.ts';
+import { announceStart } from './application-events.ts';
 import { applyTheme, markTestMode } from './frame-theme.ts';
-import { applyOnlyOffersScreen } from './ApplyOnlyOffersScreen.tsx';
-import { openTab } from './open-tab.ts';
+import type { FrameContext } from './application-workflow.tsx';
 
-/** In apply-only mode every screen with offers' figures gives way to the site, in a new tab. */
-function applyOnlyScreens(client: Parameters<typeof applyOnlyOffersScreen>[0]): ScreenOverrides {
-  const screen = applyOnlyOffersScreen(client);
-  return { waiting: screen, offers: screen, offerChosen: screen, signing: screen, paid: screen };
-}
+/** A loan the snippet or the calculator chose makes another first step than the prerendered one. */
+const preselects = ({ options }: FrameSettings): boolean =>
+  options.amount !== undefined || options.term !== undefined || options.purpose !== undefined;
+
+/** The prerendered form, when the workflow may adopt it as it is (nothing preselected, nothing saved). */
+const adoptableForm = (frame: FrameContext): HTMLFormElement | null =>
+  preselects(frame.settings) ? null : untouchedFirstStep(frame.root, frame);
 
 /**
- * The application widget: the site's own workflow (machine, screens, words) in the publisher's
- * iframe. Differences from the site: the address does not follow the steps (the iframe's history
- * is the host page's), the bank, eParaksts and the lender open in a new tab while the widget keeps
- * watching the status, and the host hears of the submission and the offers, never their content.
+ * The application widget's page: its first step comes prerendered (src/entries/prerender.ts) and usable as HTML, so
+ * a publisher's visitor sees and fills in the form before any of the workflow's code; this entry only settles the
+ * frame (theme, the host's line, the publisher's attribution) and fetches the workflow at the person's first move,
+ * which then adopts the form as it stands. A first step that is not the prerendered one (a preselected loan, an
+ * application under way, a draft) holds the form still and has the workflow draw its own at once.
  */
-async function start(root: HTMLElement): Promise<void> {
-  const { options, config } = frameSettings(window.location.href);
-  const { lang } = config;
-  applyTheme(document, config);
-  if (config.testMode) markTestMode(document);
+function start(root: HTMLElement): void {
+  const settings = frameSettings(window.location.href);
+  applyTheme(document, settings.config);
+  if (settings.config.testMode) markTestMode(document);
   const bridge = connectToHost(window);
   // a test application's token lives in this tab only: a publisher who tries the widget in test
   // mode and then goes live (or back) never finds a test application in a live widget, unmarked,
   // nor a real one under the test band
-  const local = storageOr(() => (config.testMode ? window.sessionStorage : window.localStorage));
+  const local = storageOr(() => (settings.config.testMode ? window.sessionStorage : window.localStorage));
   const session = storageOr(() => window.sessionStorage);
 
   // the publisher's attribution, where the application's form reads it (spec: session storage)
-  for (const [name, value] of Object.entries(trackingOf(options))) session.setItem(name, value);
+  for (const [name, value] of Object.entries(trackingOf(settings.options))) session.setItem(name, value);
   if (bridge && session.getItem('referrer') === null) session.setItem('referrer', bridge.hostOrigin);
 
-  const saved = savedToken(local);
+  const token = savedToken(local);
   // a person coming back to a sent application began it before
-  if (bridge && saved === null) announceStart(root, bridge, session);
-  const client = lazyBrokerClient({ language: () => lang });
-  await mountWorkflow({
-    root,
-    lang,
-    client,
-    env: {
-      local,
-      session,
-      navigate: (url) => openTab(window, url),
-      onSubmitted: () => {
-        // a new application: its start and its offers are news again
-        session.removeItem(MARKS_KEY);
-        bridge?.post({ type: 'submitted' });
-      },
-      identificationReturn: 'widget',
-      testMode: config.testMode,
-    },
-    input: {
-      token: saved,
-      preselectedPurpose: config.purpose,
-      preselectedAmount: options.amount === undefined ? null : config.amount,
-      preselectedTerm: options.term === undefined ? null : config.term,
-    },
-    presentation: { embedded: true, openTab: (url) => openTab(window, url) },
-    ...(config.mode === 'applyOnly' ? { screens: applyOnlyScreens(client) } : {}),
-    beforeStart: (actor) => {
-      if (bridge) announceProgress(actor, bridge, session);
-    },
+  if (bridge && token === null) announceStart(root, bridge, session);
+  const frame: FrameContext = { root, settings, bridge, local, session, token };
+  const form = adoptableForm(frame);
+  const release = form ? () => undefined : holdPrerenderedForm(root);
+  const takeover: Promise<Takeover | null> = form ? firstMoveOn(window, form) : Promise.resolve(null);
+  const drawn = takeover.then(async (adopting) => {
+    const { runApplicationWorkflow } = await import('./application-workflow.tsx');
+    await runApplicationWorkflow(frame, adopting);
+    release();
   });
-  if (bridge) {
-    bridge.post({ type: 'ready', widget: 'application' });
-    reportHeight(bridge, root, () =>
-      root.querySelector('.screen--loading')
-        ? null
-        : (root.querySelector('[data-screen]')?.getAttribute('data-screen') ?? null),
-    );
-  }
+  if (!bridge) return;
+  // ready once the person can use it: the prerendered form at once, another first step once drawn
+  const ready = () => bridge.post({ type: 'ready', widget: 'application' });
+  if (form) ready();
+  else void drawn.then(ready);
+  reportHeight(bridge, root, () =>
+    root.querySelector('.screen--loading')
+      ? null
+      : (root.querySelector('[data-screen]')?.getAttribute('data-screen') ?? null),
+  );
 }
 
 const root = document.getElementById('widget-root');
-if (root) void start(root);
+if (root) start(root);

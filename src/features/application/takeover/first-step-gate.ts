@@ -11,14 +11,30 @@ const MOVES = ['scroll', 'pointerdown', 'keydown', 'focusin'] as const;
  * another than the one the server wrote, so the script then starts at once and draws its own.
  */
 export function adoptableFirstStep(root: HTMLElement, window: Window): HTMLFormElement | null {
-  if (!root.hasAttribute('data-first-step')) return null;
   // the server sends such an address the page without the form; a page kept from before may still have it
   if (asksForOwnFirstStep(new URL(window.location.href).searchParams)) return null;
   try {
-    if (savedToken(window.localStorage) !== null || window.sessionStorage.getItem(DRAFT_KEY) !== null) return null;
+    return untouchedFirstStep(root, { local: window.localStorage, session: window.sessionStorage });
   } catch {
     // storage refused: there is nothing saved to show either
+    return untouchedFirstStep(root, null);
   }
+}
+
+/** Where the wizard keeps a person's application (the token) and the form's draft. */
+export interface SavedWork {
+  readonly local: Pick<Storage, 'getItem'>;
+  readonly session: Pick<Storage, 'getItem'>;
+}
+
+/**
+ * The prerendered form in `root` (marked `data-first-step`), unless something saved makes the first screen another:
+ * an application under way or a draft of this tab. The site and the application widget both ask it, each with its
+ * own storage.
+ */
+export function untouchedFirstStep(root: HTMLElement, saved: SavedWork | null): HTMLFormElement | null {
+  if (!root.hasAttribute('data-first-step')) return null;
+  if (saved && (savedToken(saved.local) !== null || saved.session.getItem(DRAFT_KEY) !== null)) return null;
   return root.querySelector('form');
 }
 
