@@ -110,9 +110,12 @@ for (const path of ['/applicantWorkflow/enteringEssence', '/ru/applicantWorkflow
 
 const LOADER_BUDGET = 1.5 * 1024;
 const CALCULATOR_FRAME_BUDGET = 95 * 1024;
-// The application frame is built on its own, its first step without zod (above): measured 148.5 lv / 149.2 ru,
-// a margin of 7.8 kB.
-const APPLICATION_FRAME_BUDGET = 157 * 1024;
+// The application frame's first step comes as HTML, as the site's does: before any interaction it loads the frame's
+// own script only (measured 4.5 kB). The goal is 120 kB; the budget keeps 5 kB below it.
+const APPLICATION_FRAME_BUDGET = 115 * 1024;
+// At the first move the workflow comes and adopts the form, with the lenders' choice and the schema: measured 202.6
+// lv / 204.3 ru; the budget keeps it from growing, with a margin of 5.7 kB.
+const APPLICATION_FRAME_ADOPTED_BUDGET = 210 * 1024;
 
 test(`the widget loader is at most ${LOADER_BUDGET} bytes gzip, cached briefly; the host script it loads is immutable`, async ({
   request,
@@ -133,12 +136,26 @@ test(`the widget loader is at most ${LOADER_BUDGET} bytes gzip, cached briefly; 
   console.log(`widget host script: ${(gzipSync(await host.body(), { level: 9 }).length / 1024).toFixed(1)} kB gzip`);
 });
 
+/** The application frame once touched: the workflow has adopted the form, its lenders' choice and schema have come. */
+async function expectAdoptedFrameWithin(page: Page, scripts: Map<string, number>, lang: 'lv' | 'ru') {
+  const before = sum(scripts);
+  const schema = page.waitForResponse(/\/assets\/widgets\/application-validation-[\w-]+\.js$/);
+  await page.getByRole('textbox').first().focus();
+  const lenders = lang === 'ru' ? ruForm.sections.lenders : lvForm.sections.lenders;
+  await expect(page.getByRole('region', { name: lenders, exact: true }).getByRole('checkbox').first()).toBeVisible();
+  await (await schema).finished();
+  await page.waitForLoadState('networkidle');
+  console.log(`application widget (${lang}) JavaScript once the form is touched: ${kib(sum(scripts))} gzip`);
+  expect(sum(scripts)).toBeGreaterThan(before);
+  expect(sum(scripts)).toBeLessThanOrEqual(APPLICATION_FRAME_ADOPTED_BUDGET);
+}
+
 for (const [kind, budget, ready] of [
   ['calculator', CALCULATOR_FRAME_BUDGET, 'slider'],
   ['application', APPLICATION_FRAME_BUDGET, 'button'],
 ] as const) {
   for (const lang of ['lv', 'ru'] as const) {
-    test(`the ${kind} widget's page (${lang}) loads at most ${budget / 1024} kB gzip of JavaScript before any interaction`, async ({
+    test(`the ${kind} widget's page (${lang}) loads at most ${budget / 1024} kB gzip of JavaScript before any interaction${kind === 'application' ? `, ${APPLICATION_FRAME_ADOPTED_BUDGET / 1024} kB once the form is touched` : ''}`, async ({
       page,
     }) => {
       const scripts = recordScripts(page);
@@ -149,6 +166,7 @@ for (const [kind, budget, ready] of [
       console.log(`${kind} widget (${lang}) JavaScript: ${(total / 1024).toFixed(1)} kB gzip in ${scripts.size} files`);
       expect(scripts.size).toBeGreaterThan(0);
       expect(total).toBeLessThanOrEqual(budget);
+      if (kind === 'application') await expectAdoptedFrameWithin(page, scripts, lang);
     });
   }
 }
