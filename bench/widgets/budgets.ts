@@ -5,5 +5,6 @@ export const KIB = 1024;
 export const BUDGETS = {
   loader: 1.5 * KIB,
   calculator: 95 * KIB,
-  application: 157 * KIB,
+  // issue 36's goal of 120 kB less the 5 kB every budget keeps: the frame's first step comes as HTML
+  application: 115 * KIB,
 } as const satisfies Record<'loader' | WidgetKind, number>;
