@@ -42,6 +42,11 @@ const refused = [
     'frames reach a feature only through its public entry',
   ],
   [
+    'widgets/frames/probe.ts',
+    "import { firstMoveOn } from '../../src/features/application/takeover/first-step-gate.ts';",
+    "the application's gate only through its second public entry",
+  ],
+  [
     'src/features/site/probe.tsx',
     "import { Calculator } from '../calculator/index.ts';",
     'features never import each other',
@@ -82,6 +87,7 @@ const accepted = [
   ],
   ['widgets/host/probe.ts', "import { GLOBAL_NAME } from '../../domain/widget-protocol/constants.ts';"],
   ['widgets/frames/probe.tsx', "import { Calculator } from '../../src/features/calculator/index.ts';"],
+  ['widgets/frames/probe.ts', "import { firstMoveOn } from '../../src/features/application/first-step.ts';"],
   ['src/features/calculator/probe.tsx', "import { Button } from '../../ui/Button.tsx';"],
   ['src/entries/probe.tsx', "import { Calculator } from '../features/calculator/index.ts';"],
   ['domain/probe.test.ts', "import { validApplication } from '../tests/fixtures/application.ts';"],

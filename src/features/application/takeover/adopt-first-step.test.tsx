@@ -86,6 +86,8 @@ describe('adopting the prerendered first step', () => {
         expect(JSON.parse(window.sessionStorage.getItem('applicationDraft') ?? '{}')).toMatchObject({
           firstname: 'Anna',
         }),
+        // the draft is written a moment after the change; a busy machine may take longer than the default second
+        { timeout: 5000 },
       );
       // the same node, adopted, not drawn again
       expect(field(root, words.firstname.label)).toBe(firstname);
