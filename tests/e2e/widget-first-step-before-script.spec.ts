@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { PUBLISHER_PORT } from '../../playwright.config.ts';
 import { loaderUrlOf } from '../../domain/widget-protocol/loader-url.ts';
+import type { WidgetOptions } from '../../domain/widget-protocol/config.ts';
 import { embedSnippet } from '../../domain/widget-protocol/snippet.ts';
 import { APPLICANT, tick, WORDS } from './support/applicant.ts';
 
@@ -80,6 +81,35 @@ test('lv: what is typed in the widget before its code has come stays, and is wha
   await expect(widget.getByRole('heading', { level: 1 })).toHaveText(workflow.steps.choosingMethod);
 });
 
+/** A publisher's page on the other origin with the application's snippet for `options`, as the publishers' page writes it. */
+async function pageWithSnippet(page: Page, name: string, options: WidgetOptions, productOrigin: string) {
+  const snippet = embedSnippet('application', options, loaderUrlOf(productOrigin));
+  const put = await page.request.put(`${PUBLISHER}/pasted-${name}.html`, {
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    data: `<!doctype html><html lang="${options.lang}"><head><meta charset="utf-8" /><title>Raksts</title></head><body><main><h1>Kredīts</h1>${snippet}</main></body></html>`,
+  });
+  expect(put.status()).toBe(204);
+  return `${PUBLISHER}/pasted-${name}.html`;
+}
+
+test('lv: the default loan the publishers’ page writes into a snippet is the prerendered form’s: the code waits for a move', async ({
+  page,
+  baseURL,
+}) => {
+  const { form } = WORDS.lv;
+  const code = await holdWorkflowCode(page);
+  const options = { lang: 'lv', publisherId: 'autoportals.lv', amount: '5000', term: '60' } as const;
+  await page.goto(await pageWithSnippet(page, 'default-loan', options, baseURL ?? ''));
+  const widget = page.frameLocator('iframe').first();
+  await expect(widget.getByRole('button', { name: form.submit })).toBeVisible();
+  await expect(widget.getByRole('combobox', { name: form.amount.label, exact: true })).toHaveValue('5000');
+  await page.waitForLoadState('networkidle');
+  expect(code.requested).toEqual([]);
+  await widget.getByRole('textbox', { name: form.firstname.label, exact: true }).fill('Anna');
+  await expect.poll(() => code.requested.length).toBe(1);
+  code.release();
+});
+
 test('ru: a loan the snippet chose is not the prerendered form: the widget draws its own at once, with that loan', async ({
   page,
   baseURL,
@@ -87,17 +117,8 @@ test('ru: a loan the snippet chose is not the prerendered form: the widget draws
   const { form, workflow } = WORDS.ru;
   await page.setViewportSize({ width: 375, height: 740 });
   const code = await holdWorkflowCode(page);
-  const snippet = embedSnippet(
-    'application',
-    { lang: 'ru', publisherId: 'autoportals.lv', amount: '2000', term: '24' },
-    loaderUrlOf(baseURL ?? ''),
-  );
-  const put = await page.request.put(`${PUBLISHER}/pasted-preselected.html`, {
-    headers: { 'content-type': 'text/html; charset=utf-8' },
-    data: `<!doctype html><html lang="ru"><head><meta charset="utf-8" /><title>Статья</title></head><body><main><h1>Кредит</h1>${snippet}</main></body></html>`,
-  });
-  expect(put.status()).toBe(204);
-  await page.goto(`${PUBLISHER}/pasted-preselected.html`);
+  const options = { lang: 'ru', publisherId: 'autoportals.lv', amount: '2000', term: '24' } as const;
+  await page.goto(await pageWithSnippet(page, 'preselected', options, baseURL ?? ''));
   const widget = page.frameLocator('iframe').first();
   // no move was made: the code is asked for at once, and the form it would replace takes no typing meanwhile
   await expect.poll(() => code.requested.length).toBe(1);

@@ -3,25 +3,22 @@ import '../../src/styles/site.css';
 import './frame.css';
 import { savedToken } from '../../src/api/token-storage.ts';
 import {
+  changesFirstStep,
   firstMoveOn,
   holdPrerenderedForm,
   untouchedFirstStep,
   type Takeover,
 } from '../../src/features/application/first-step.ts';
-import { frameSettings, trackingOf, type FrameSettings } from './frame-options.ts';
+import { frameSettings, preselectionOf, trackingOf } from './frame-options.ts';
 import { connectToHost, reportHeight } from './host-bridge.ts';
 import { storageOr } from './safe-storage.ts';
 import { announceStart } from './application-events.ts';
 import { applyTheme, markTestMode } from './frame-theme.ts';
 import type { FrameContext } from './application-workflow.tsx';
 
-/** A loan the snippet or the calculator chose makes another first step than the prerendered one. */
-const preselects = ({ options }: FrameSettings): boolean =>
-  options.amount !== undefined || options.term !== undefined || options.purpose !== undefined;
-
-/** The prerendered form, when the workflow may adopt it as it is (nothing preselected, nothing saved). */
+/** The prerendered form, when the workflow may adopt it as it is (no other loan preselected, nothing saved). */
 const adoptableForm = (frame: FrameContext): HTMLFormElement | null =>
-  preselects(frame.settings) ? null : untouchedFirstStep(frame.root, frame);
+  changesFirstStep(preselectionOf(frame.settings)) ? null : untouchedFirstStep(frame.root, frame);
 
 /**
  * The application widget's page: its first step comes prerendered (src/entries/prerender.ts) and usable as HTML, so

@@ -1,7 +1,7 @@
 import { lazyBrokerClient } from '../../src/api/lazy-broker-client.ts';
 import { mountWorkflow, type ScreenOverrides } from '../../src/features/application/index.ts';
 import type { Takeover } from '../../src/features/application/first-step.ts';
-import type { FrameSettings } from './frame-options.ts';
+import { preselectionOf, type FrameSettings } from './frame-options.ts';
 import type { HostBridge } from './host-bridge.ts';
 import { announceProgress, MARKS_KEY } from './application-events.ts';
 import { applyOnlyOffersScreen } from './ApplyOnlyOffersScreen.tsx';
@@ -32,7 +32,8 @@ export interface FrameContext {
  */
 export async function runApplicationWorkflow(frame: FrameContext, takeover: Takeover | null): Promise<void> {
   const { root, settings, bridge, local, session } = frame;
-  const { options, config } = settings;
+  const { config } = settings;
+  const preselection = preselectionOf(settings);
   const client = lazyBrokerClient({ language: () => config.lang });
   await mountWorkflow({
     root,
@@ -53,9 +54,9 @@ export async function runApplicationWorkflow(frame: FrameContext, takeover: Take
     },
     input: {
       token: frame.token,
-      preselectedPurpose: config.purpose,
-      preselectedAmount: options.amount === undefined ? null : config.amount,
-      preselectedTerm: options.term === undefined ? null : config.term,
+      preselectedPurpose: preselection.purpose,
+      preselectedAmount: preselection.amount,
+      preselectedTerm: preselection.term,
     },
     presentation: { embedded: true, openTab: (url) => openTab(window, url) },
     ...(config.mode === 'applyOnly' ? { screens: applyOnlyScreens(client) } : {}),

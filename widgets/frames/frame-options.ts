@@ -7,6 +7,7 @@ import {
   type WidgetOptions,
 } from '../../domain/widget-protocol/config.ts';
 import { FRAME_PARAMS, WIDGET_BASE_PATH } from '../../domain/widget-protocol/constants.ts';
+import type { Preselection } from '../../src/features/application/first-step.ts';
 
 /**
  * A widget page's settings, read back from its own address: the host script validated them, and
@@ -22,6 +23,13 @@ export function frameSettings(href: string): FrameSettings {
   const config = widgetConfig(options);
   return { options, config };
 }
+
+/** The loan the snippet or the calculator chose for the application's form: only what the address names. */
+export const preselectionOf = ({ options, config }: FrameSettings): Preselection => ({
+  purpose: config.purpose,
+  amount: options.amount === undefined ? null : config.amount,
+  term: options.term === undefined ? null : config.term,
+});
 
 /**
  * The application widget's address with the calculator's figures: the calculator's call to

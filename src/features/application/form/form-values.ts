@@ -2,7 +2,6 @@ import {
   DEPENDENTS_COUNTS,
   EMPLOYMENT_DURATIONS,
   INCOME_TYPES,
-  LOAN_PURPOSES,
   NOTICE_DEFAULTS,
   OTHER_INCOME_TYPES,
   TIME_UNTIL_END_OR_START,
@@ -10,16 +9,13 @@ import {
   type LoanPurpose,
 } from '../../../../domain/application-options.ts';
 import { composeBirthDate } from '../../../../domain/birth-date-options.ts';
-import {
-  DEFAULT_AMOUNT,
-  DEFAULT_TERM,
-  LOAN_AMOUNTS,
-  clampTerm,
-  nearestAmountIndex,
-} from '../../../../domain/loan-options.ts';
+import { DEFAULT_AMOUNT, DEFAULT_TERM } from '../../../../domain/loan-options.ts';
 import { isNewFormatPersonalCode, normalizePersonalCode } from '../../../../domain/personal-code.ts';
 import { DEFAULT_DIAL_CODE, DEFAULT_PHONE_COUNTRY } from '../../../../domain/phone.ts';
 import { phoneCountryByIso, type PhoneCountryIso } from '../../../../domain/phone-countries.ts';
+import { preselectedLoan, type Preselection } from './preselection.ts';
+
+export { isLoanPurpose, snapAmount, type Preselection } from './preselection.ts';
 
 /**
  * What the form holds while the person fills it in (text as typed, answers not yet given as null),
@@ -125,28 +121,9 @@ export const EMPTY_VALUES: FormValues = {
   excludedLenders: [],
 };
 
-export interface Preselection {
-  readonly purpose: string | null;
-  readonly amount: number | null;
-  readonly term: number | null;
-}
-
-export const isLoanPurpose = (value: unknown): value is LoanPurpose =>
-  typeof value === 'string' && (LOAN_PURPOSES as readonly string[]).includes(value);
-
-/** The allowed amount nearest to a link's amount. */
-export const snapAmount = (amount: number): number => LOAN_AMOUNTS[nearestAmountIndex(amount)] ?? DEFAULT_AMOUNT;
-
 /** The starting values: what a link preselected, then what the draft kept (the person's own answers win). */
 export function initialValues(preselection: Preselection, draft: Partial<FormValues> | null): FormValues {
-  const preselected: Partial<FormValues> = {
-    ...(isLoanPurpose(preselection.purpose) ? { loanPurpose: preselection.purpose } : {}),
-    ...(preselection.amount !== null && Number.isFinite(preselection.amount)
-      ? { amount: snapAmount(preselection.amount) }
-      : {}),
-    ...(preselection.term !== null && Number.isFinite(preselection.term) ? { term: clampTerm(preselection.term) } : {}),
-  };
-  return { ...EMPTY_VALUES, ...preselected, ...draft };
+  return { ...EMPTY_VALUES, ...preselectedLoan(preselection), ...draft };
 }
 
 /** Other-income kinds where the person is not working now: they say when they start (or go back). */
