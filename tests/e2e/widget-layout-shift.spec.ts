@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import lvCalculator from '../../locales/lv/calculator.json' with { type: 'json' };
+import ruCalculator from '../../locales/ru/calculator.json' with { type: 'json' };
 import lvPublishers from '../../locales/lv/publishers.json' with { type: 'json' };
 import type { WidgetKind } from '../../domain/widget-protocol/config.ts';
 import { PUBLISHER_PORT } from '../../playwright.config.ts';
@@ -132,6 +133,24 @@ function fontRequests(page: Page): Request[] {
   return fonts;
 }
 
+/**
+ * The files of Open Sans cut to the widgets' characters (scripts/subset-frame-fonts.ts) a frame in this language
+ * draws its words from: one per subset, never fontsource's whole files, which only a character the cut files lack
+ * brings.
+ */
+const SUBSET_FILES = {
+  lv: /\/open-sans-subset-(latin|latin-ext)-[\w-]+\.woff2$/,
+  ru: /\/open-sans-subset-(latin|cyrillic)-[\w-]+\.woff2$/,
+} as const;
+
+function expectSubsetFonts(fonts: readonly Request[], lang: keyof typeof SUBSET_FILES, what: string): void {
+  const files = fonts.map((request) => new URL(request.url()).pathname);
+  console.log(`${what}'s font files: ${files.join(', ')}`);
+  expect(files.length).toBeGreaterThan(0);
+  expect(files.length).toBeLessThanOrEqual(2);
+  for (const file of files) expect(file).toMatch(SUBSET_FILES[lang]);
+}
+
 for (const viewport of WIDTHS) {
   test(`${viewport.width} px: the calculator's snippet in an article's first screen moves nothing on the page as the widget arrives and sizes itself`, async ({
     page,
@@ -166,6 +185,7 @@ for (const viewport of WIDTHS) {
       await publishersSnippet(page, 'application'),
     );
     const layoutShifts = await observeLayoutShifts(page);
+    const fonts = fontRequests(page);
     await page.goto(article);
     const iframe = page.locator('[data-loan-widget] iframe');
     const widget = page.frameLocator('[data-loan-widget] iframe');
@@ -186,10 +206,12 @@ for (const viewport of WIDTHS) {
     await expect(widget.getByRole('article').first()).toBeVisible();
     await widgetStandsStill(iframe);
     expectSteady(await layoutShifts(), `application at ${viewport.width}x${viewport.height}, form to offers`);
+    // the applicant's typed name and the offers' figures too draw from the cut files
+    expectSubsetFonts(fonts, 'lv', 'the application');
   });
 }
 
-test("a widget asked to take the host page's look draws in the host's font and loads no face of its own; otherwise it loads one face's files", async ({
+test("a widget asked to take the host page's look draws in the host's font and loads no face of its own; otherwise it loads the files of Open Sans cut to its language", async ({
   page,
 }) => {
   const snippet = await publishersSnippet(page, 'calculator');
@@ -220,14 +242,17 @@ test("a widget asked to take the host page's look draws in the host's font and l
   expect(widgetFonts).toEqual([hostFont]);
   expect(await facesInUse()).toEqual([]);
 
+  // Latvian text draws from two subsets (latin, latin-ext) of the one variable face: one file each, every weight in it
   const fonts = fontRequests(page);
   await page.goto(await articleWith(page, 'calculator-own-font', snippet));
   await expect(slider).toBeVisible({ timeout: 10_000 });
   console.log(`the calculator's faces: ${(await facesInUse()).join('; ')}`);
-  const files = fonts.map((request) => new URL(request.url()).pathname);
-  console.log(`the calculator's font files: ${files.join(', ')}`);
-  // Latvian text draws from two subsets (latin, latin-ext) of the one variable face: one file each, every weight in it
-  expect(files.length).toBeGreaterThan(0);
-  expect(files.length).toBeLessThanOrEqual(2);
-  for (const file of files) expect(file).toMatch(/\/open-sans-(latin|latin-ext)-wght-normal-[\w-]+\.woff2$/);
+  expectSubsetFonts(fonts, 'lv', 'the Latvian calculator');
+
+  // Russian text from latin and cyrillic, the same style sheet's other faces: unicode-range keeps latin-ext away
+  fonts.length = 0;
+  await page.goto(await articleWith(page, 'calculator-russian', snippet, 'data-lang="ru"'));
+  await expect(widget.getByRole('slider', { name: ruCalculator.amount })).toBeVisible({ timeout: 10_000 });
+  console.log(`the Russian calculator's faces: ${(await facesInUse()).join('; ')}`);
+  expectSubsetFonts(fonts, 'ru', 'the Russian calculator');
 });
