@@ -1,4 +1,5 @@
 import type { Language } from './language.ts';
+import { firstStepKey, PRERENDERED_FIRST_STEPS, type Preselection } from './preselection.ts';
 
 /**
  * The workflow's URLs (spec section 2): one path per step the applicant can stand on, Russian under
@@ -90,12 +91,29 @@ export const HANDOFF_PARAM = 'handoff';
 /** The query parameters by which a link (the calculator's) preselects the loan on the first step. */
 export const PRESELECTION_PARAMS = { purpose: 'type', amount: 'amount', term: 'term' } as const;
 
+/** A number from the address, or null. */
+const numberParam = (params: URLSearchParams, name: string): number | null => {
+  const value = Number(params.get(name));
+  return params.has(name) && Number.isFinite(value) ? value : null;
+};
+
+/** The loan the first step's address preselects (`?type=&amount=&term=`, the calculators' links). */
+export const preselectionOfAddress = (params: URLSearchParams): Preselection => ({
+  purpose: params.get(PRESELECTION_PARAMS.purpose),
+  amount: numberParam(params, PRESELECTION_PARAMS.amount),
+  term: numberParam(params, PRESELECTION_PARAMS.term),
+});
+
 /**
- * Whether the first step's address asks for another form than the one prerendered for a person who starts afresh:
- * a preselected loan or a handoff from a widget. The server then sends the page the wizard draws itself.
+ * The prerendered first step the address asks for, by its key (domain/preselection.ts): the one without a
+ * preselection, or one of the site's own links' loans. null when none serves: a handoff from a widget, or a loan no
+ * page was written for; the server then sends the page the wizard draws itself.
  */
-export const asksForOwnFirstStep = (params: URLSearchParams): boolean =>
-  params.has(HANDOFF_PARAM) || Object.values(PRESELECTION_PARAMS).some((name) => params.has(name));
+export function prerenderedFirstStepOf(params: URLSearchParams): string | null {
+  if (params.has(HANDOFF_PARAM)) return null;
+  const key = firstStepKey(preselectionOfAddress(params));
+  return PRERENDERED_FIRST_STEPS.has(key) ? key : null;
+}
 
 /**
  * The fragment of the wizard's address that points at one documents request of the application, e.g.
@@ -117,3 +135,7 @@ const DOCUMENT_REQUEST_HASH =
 export function documentRequestOfFragment(hash: string): string | null {
   return DOCUMENT_REQUEST_HASH.exec(hash)?.[1]?.toLowerCase() ?? null;
 }
+
+/** The prerendered first step's page for a key of `prerenderedFirstStepOf`, as the build writes it (`.lv.html`…). */
+export const firstStepPageName = (key: string): string =>
+  key === '' ? '_workflow-first-step' : `_workflow-first-step.${key}`;

@@ -4,7 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { allPagePaths, languageOfPath } from '../domain/site-pages.ts';
 import { LANGUAGES, type Language } from '../domain/language.ts';
-import { asksForOwnFirstStep, WORKFLOW_BASES, WORKFLOW_STEPS, pathOfStep } from '../domain/wizard-paths.ts';
+import {
+  firstStepPageName,
+  prerenderedFirstStepOf,
+  WORKFLOW_BASES,
+  WORKFLOW_STEPS,
+  pathOfStep,
+} from '../domain/wizard-paths.ts';
+import { PRERENDERED_FIRST_STEPS } from '../domain/preselection.ts';
 import {
   loaderUrlOf,
   originInText,
@@ -57,8 +64,12 @@ const pageInEachLanguage = async (clientDir: string, name: string) =>
  */
 async function registerWorkflowPages(app: FastifyInstance, clientDir: string): Promise<void> {
   const workflow = await pageInEachLanguage(clientDir, '_workflow');
-  // the form itself, prerendered: where most people open the workflow, and what they see before any script
-  const firstStep = await pageInEachLanguage(clientDir, '_workflow-first-step');
+  // the form itself, prerendered: where most people open the workflow, and what they see before any script; one for
+  // a person who starts afresh and one for each loan the site's own links preselect
+  const firstSteps = new Map<string, Record<Language, string>>();
+  for (const key of PRERENDERED_FIRST_STEPS.keys()) {
+    firstSteps.set(key, await pageInEachLanguage(clientDir, firstStepPageName(key)));
+  }
   for (const base of WORKFLOW_BASES) {
     for (const lang of LANGUAGES) {
       const prefix = lang === 'ru' ? `/ru/${base}` : `/${base}`;
@@ -70,7 +81,9 @@ async function registerWorkflowPages(app: FastifyInstance, clientDir: string): P
       app.get(`${prefix}/enteringEssence`, (request, reply) => {
         const query = request.url.indexOf('?');
         const params = new URLSearchParams(query === -1 ? '' : request.url.slice(query + 1));
-        return sender(asksForOwnFirstStep(params) ? workflow[lang] : firstStep[lang])(request, reply);
+        const key = prerenderedFirstStepOf(params);
+        const firstStep = key === null ? undefined : firstSteps.get(key);
+        return sender(firstStep ? firstStep[lang] : workflow[lang])(request, reply);
       });
       // the bare base is where an application starts: its first step, the query (`?type=`) kept
       app.get(prefix, (request, reply) => {

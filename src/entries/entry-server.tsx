@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { withoutStyleAttributes } from './style-attributes.ts';
 import { I18nextProvider } from 'react-i18next';
 import type { ReactNode } from 'react';
+import type { Preselection } from '../../domain/preselection.ts';
 import type { Language } from '../../domain/language.ts';
 import { ArticlePage, TipsPage } from '../features/site/TipsPage.tsx';
 import { FaqPage } from '../features/site/FaqPage.tsx';
@@ -213,8 +214,13 @@ export function renderWorkflowShell(lang: Language, assets: PageAssets): string 
  * the wizard's script adopts (src/features/application/takeover). Its tree is rendered on its own, as the browser
  * renders it into #workflow-root, and set into the page's frame.
  */
-export async function renderWorkflowFirstStep(lang: Language, assets: PageAssets): Promise<string> {
-  const form = renderToString(await firstStepTree(lang));
+export async function renderWorkflowFirstStep(
+  lang: Language,
+  assets: PageAssets,
+  key: string,
+  preselection: Preselection,
+): Promise<string> {
+  const form = renderToString(await firstStepTree(lang, undefined, preselection));
   const noscript = i18nByLanguage[lang].t('workflowShell.noscript');
   return renderWorkflowPage(
     lang,
@@ -223,7 +229,13 @@ export async function renderWorkflowFirstStep(lang: Language, assets: PageAssets
       <noscript>
         <p className="container">{noscript}</p>
       </noscript>
-      <div id="workflow-root" className="workflow-root" data-first-step="" dangerouslySetInnerHTML={{ __html: form }} />
+      {/* the key tells the page's script which loan the form was written for (first-step-gate.ts) */}
+      <div
+        id="workflow-root"
+        className="workflow-root"
+        data-first-step={key}
+        dangerouslySetInnerHTML={{ __html: form }}
+      />
     </>,
   );
 }

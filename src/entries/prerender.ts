@@ -7,6 +7,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as EntryServer from './entry-server.tsx';
+import { PRERENDERED_FIRST_STEPS } from '../../domain/preselection.ts';
+import { firstStepPageName } from '../../domain/wizard-paths.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const clientDir = join(root, 'dist/client');
@@ -132,7 +134,10 @@ for (const lang of ['lv', 'ru'] as const) {
   await write(`_not-found.${lang}.html`, ssr.renderNotFound(lang, assetsFor()));
   if (lang === 'lv') await write('_staff.html', ssr.renderStaffShell(entryAssetsFor(staffEntry)));
   await write(`_workflow.${lang}.html`, ssr.renderWorkflowShell(lang, workflowAssets));
-  await write(`_workflow-first-step.${lang}.html`, await ssr.renderWorkflowFirstStep(lang, firstStepAssets));
+  for (const [key, preselection] of PRERENDERED_FIRST_STEPS) {
+    const html = await ssr.renderWorkflowFirstStep(lang, firstStepAssets, key, preselection);
+    await write(`${firstStepPageName(key)}.${lang}.html`, html);
+  }
   await write(`_widget-calculator.${lang}.html`, ssr.renderWidgetFrame('calculator', lang, widgetAssetsFor.calculator));
   await write(`_widget-application.${lang}.html`, await ssr.renderApplicationFrame(lang, widgetAssetsFor.application));
   await write(`_widget-identify.${lang}.html`, ssr.renderIdentifyPage(lang, widgetAssetsFor.identified));

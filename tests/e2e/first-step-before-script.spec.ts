@@ -122,3 +122,29 @@ test('ru, 375 px: after a reload the form the wizard draws again with the draft 
   await expect(page.getByRole('heading', { name: form.errorSummary.title })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${workflowPath('ru', 'enteringEssence')}$`));
 });
+
+test('lv: from the home page’s button the form for its loan is on the page before the wizard’s code, and keeps it', async ({
+  page,
+}) => {
+  const { form } = WORDS.lv;
+  const wizard = await holdWizardCode(page);
+  await page.goto('/');
+  // the home page's last call to action: a link with the consumer loan's figures, as the calculator's untouched
+  await page.getByRole('link', { name: 'Saņemt piedāvājumus' }).last().click();
+  await expect(page).toHaveURL(/\/applicantWorkflow\/enteringEssence\?type=personalNeeds&amount=5000&term=60$/);
+  await expect(page.getByRole('button', { name: form.submit })).toBeVisible();
+  const purpose = page.getByRole('combobox', { name: form.loanPurpose.label, exact: true });
+  await expect(purpose).toHaveValue('personalNeeds');
+  await page.waitForLoadState('networkidle');
+  expect(wizard.requested).toHaveLength(0);
+
+  const firstname = page.getByRole('textbox', { name: form.firstname.label, exact: true });
+  await firstname.fill('Anna');
+  expect(wizard.requested).toHaveLength(1);
+  wizard.release();
+  // adopted: the lenders' choice shows below the form, and the name and the loan's purpose are the form's
+  await expect(page.getByRole('heading', { name: form.sections.lenders, exact: true })).toBeVisible();
+  await expect(firstname).toHaveValue('Anna');
+  await expect(purpose).toHaveValue('personalNeeds');
+  await expect(page.getByRole('combobox', { name: form.amount.label, exact: true })).toHaveValue('5000');
+});

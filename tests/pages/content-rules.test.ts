@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allPagePaths } from '../../domain/site-pages.ts';
 import { prerendered, prerenderedFile, textOf } from './support/prerendered.ts';
+import { PRERENDERED_FIRST_STEPS } from '../../domain/preselection.ts';
+import { firstStepPageName } from '../../domain/wizard-paths.ts';
 
 /**
  * What axe-core would find in a page's own words, on every page: the browser's axe run
@@ -56,8 +58,10 @@ describe.each([
   ...allPagePaths(),
   '_not-found.lv.html',
   '_not-found.ru.html',
-  '_workflow-first-step.lv.html',
-  '_workflow-first-step.ru.html',
+  ...[...PRERENDERED_FIRST_STEPS.keys()].flatMap((key) => [
+    `${firstStepPageName(key)}.lv.html`,
+    `${firstStepPageName(key)}.ru.html`,
+  ]),
 ])('%s', (path) => {
   it('names every image, link, button and heading, and repeats no id', () => {
     expect(contentProblems(path.startsWith('/') ? prerendered(path) : prerenderedFile(path))).toEqual([]);

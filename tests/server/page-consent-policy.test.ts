@@ -6,6 +6,8 @@ import { allPagePaths } from '../../domain/site-pages.ts';
 import { buildApp, type BrokerApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/config.ts';
 import { TEST_ENCRYPTION_KEYS } from '../support/broker.ts';
+import { PRERENDERED_FIRST_STEPS } from '../../domain/preselection.ts';
+import { firstStepPageName } from '../../domain/wizard-paths.ts';
 
 /** Every host of the analytics, testing and ads tools, whichever directive names it. */
 const ANALYTICS = ['googletagmanager.com', 'google-analytics.com'];
@@ -33,7 +35,7 @@ describe('the page policy follows the consent cookie', () => {
       for (const name of [
         '_not-found',
         '_workflow',
-        '_workflow-first-step',
+        ...[...PRERENDERED_FIRST_STEPS.keys()].map(firstStepPageName),
         '_widget-calculator',
         '_widget-application',
         '_widget-identify',

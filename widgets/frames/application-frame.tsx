@@ -2,8 +2,8 @@ import './frame-fonts.scss';
 import '../../src/styles/site.css';
 import './frame.css';
 import { savedToken } from '../../src/api/token-storage.ts';
+import { changesFirstStep } from '../../domain/preselection.ts';
 import {
-  changesFirstStep,
   firstMoveOn,
   holdPrerenderedForm,
   untouchedFirstStep,

@@ -7,7 +7,7 @@ import {
   type WidgetOptions,
 } from '../../domain/widget-protocol/config.ts';
 import { FRAME_PARAMS, WIDGET_BASE_PATH } from '../../domain/widget-protocol/constants.ts';
-import type { Preselection } from '../../src/features/application/first-step.ts';
+import type { Preselection } from '../../domain/preselection.ts';
 
 /**
  * A widget page's settings, read back from its own address: the host script validated them, and

@@ -4,4 +4,3 @@
  */
 export { firstMoveOn, holdPrerenderedForm, untouchedFirstStep, type SavedWork } from './takeover/first-step-gate.ts';
 export type { Takeover } from './takeover/takeover-context.tsx';
-export { changesFirstStep, type Preselection } from './form/preselection.ts';

@@ -9,14 +9,8 @@ import {
   documentRequestOfFragment,
   HANDOFF_PARAM,
   locationOfPath,
-  PRESELECTION_PARAMS,
+  preselectionOfAddress,
 } from '../../../domain/wizard-paths.ts';
-
-/** A number from the calculator's link, or null. */
-const numberParam = (params: URLSearchParams, name: string): number | null => {
-  const value = Number(params.get(name));
-  return params.has(name) && Number.isFinite(value) ? value : null;
-};
 
 /**
  * The workflow as the site runs it: the machine, its URL, and its screens in `root`, adopting the prerendered
@@ -35,6 +29,7 @@ export async function startWorkflow(root: HTMLElement, takeover: Takeover | null
     : null;
   if (handedOver) saveToken(window.localStorage, handedOver);
   const saved = savedToken(window.localStorage);
+  const preselection = preselectionOfAddress(here.searchParams);
   const switchLink = document.querySelector<HTMLAnchorElement>('a.lang-switch');
   // the brand as the page names it (Document.tsx), for the step's title
   const brand = document.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content ?? '';
@@ -52,9 +47,9 @@ export async function startWorkflow(root: HTMLElement, takeover: Takeover | null
     },
     input: {
       token: saved,
-      preselectedPurpose: here.searchParams.get(PRESELECTION_PARAMS.purpose),
-      preselectedAmount: numberParam(here.searchParams, PRESELECTION_PARAMS.amount),
-      preselectedTerm: numberParam(here.searchParams, PRESELECTION_PARAMS.term),
+      preselectedPurpose: preselection.purpose,
+      preselectedAmount: preselection.amount,
+      preselectedTerm: preselection.term,
       requestedStep: asked?.step ?? null,
     },
     beforeStart: (actor, i18n) =>

@@ -13,9 +13,9 @@ import { DEFAULT_AMOUNT, DEFAULT_TERM } from '../../../../domain/loan-options.ts
 import { isNewFormatPersonalCode, normalizePersonalCode } from '../../../../domain/personal-code.ts';
 import { DEFAULT_DIAL_CODE, DEFAULT_PHONE_COUNTRY } from '../../../../domain/phone.ts';
 import { phoneCountryByIso, type PhoneCountryIso } from '../../../../domain/phone-countries.ts';
-import { preselectedLoan, type Preselection } from './preselection.ts';
+import { preselectedLoan, type Preselection } from '../../../../domain/preselection.ts';
 
-export { isLoanPurpose, snapAmount, type Preselection } from './preselection.ts';
+export { isLoanPurpose, snapAmount, type Preselection } from '../../../../domain/preselection.ts';
 
 /**
  * What the form holds while the person fills it in (text as typed, answers not yet given as null),

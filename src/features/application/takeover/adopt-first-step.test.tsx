@@ -6,6 +6,7 @@ import type { BrokerClient } from '../../../api/broker-client.ts';
 import type { Language } from '../../../../domain/language.ts';
 import lvForm from '../../../../locales/lv/form.json' with { type: 'json' };
 import ruForm from '../../../../locales/ru/form.json' with { type: 'json' };
+import { firstStepKey, LINKED_PRESELECTIONS } from '../../../../domain/preselection.ts';
 import { firstStepTree } from '../FirstStepPrerender.tsx';
 import { mountWorkflow } from '../mount-workflow.tsx';
 import { adoptableFirstStep, firstMoveOn } from './first-step-gate.ts';
@@ -82,10 +83,11 @@ describe('adopting the prerendered first step', () => {
       });
 
       // the form's state holds it: its draft (this tab's, every field but the code and the income) says so
-      await vi.waitFor(() =>
-        expect(JSON.parse(window.sessionStorage.getItem('applicationDraft') ?? '{}')).toMatchObject({
-          firstname: 'Anna',
-        }),
+      await vi.waitFor(
+        () =>
+          expect(JSON.parse(window.sessionStorage.getItem('applicationDraft') ?? '{}')).toMatchObject({
+            firstname: 'Anna',
+          }),
         // the draft is written a moment after the change; a busy machine may take longer than the default second
         { timeout: 5000 },
       );
@@ -93,6 +95,46 @@ describe('adopting the prerendered first step', () => {
       expect(field(root, words.firstname.label)).toBe(firstname);
       expect(firstname.value).toBe('Anna');
       // React names a server render it could not adopt ("Hydration failed…", "…didn't match…")
+      expect(errors.map(String).filter((error) => /hydrat|match/i.test(error))).toEqual([]);
+    },
+  );
+
+  it.each(LINKED_PRESELECTIONS.map((preselection) => [preselection.purpose, preselection] as const))(
+    'the page for the site’s own link with %s is adopted as it is, its loan’s fields and all',
+    async (_purpose, preselection) => {
+      const root = document.createElement('div');
+      root.setAttribute('data-first-step', firstStepKey(preselection));
+      root.innerHTML = renderToString(await firstStepTree('lv', undefined, preselection));
+      document.body.append(root);
+      const params = new URLSearchParams({
+        type: preselection.purpose ?? '',
+        amount: String(preselection.amount),
+        term: String(preselection.term),
+      });
+      window.history.replaceState(null, '', `/applicantWorkflow/enteringEssence?${params}`);
+      const form = adoptableFirstStep(root, window);
+      expect(form).not.toBeNull();
+      const firstname = field(root, lvForm.firstname.label);
+      const takeover = firstMoveOn(window, form as HTMLFormElement);
+      firstname.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      const client = { lenders: () => new Promise(() => undefined) } as unknown as BrokerClient;
+      await act(async () => {
+        await mountWorkflow({
+          root,
+          lang: 'lv',
+          client,
+          env: { local: window.localStorage, session: window.sessionStorage, navigate: () => undefined },
+          input: {
+            token: null,
+            requestedStep: 'enteringEssence',
+            preselectedPurpose: preselection.purpose,
+            preselectedAmount: preselection.amount,
+            preselectedTerm: preselection.term,
+          },
+          takeover: await takeover,
+        });
+      });
+      expect(field(root, lvForm.firstname.label)).toBe(firstname);
       expect(errors.map(String).filter((error) => /hydrat|match/i.test(error))).toEqual([]);
     },
   );

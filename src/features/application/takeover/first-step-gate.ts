@@ -1,18 +1,20 @@
 import { savedToken } from '../../../api/token-storage.ts';
-import { asksForOwnFirstStep } from '../../../../domain/wizard-paths.ts';
+import { prerenderedFirstStepOf } from '../../../../domain/wizard-paths.ts';
 import { DRAFT_KEY } from '../form/draft-key.ts';
 import type { Takeover } from './takeover-context.tsx';
 
 const MOVES = ['scroll', 'pointerdown', 'keydown', 'focusin'] as const;
 
 /**
- * The page's prerendered form, when the script may adopt it as it is: a form the person starts afresh. A saved
- * application, a handoff from a widget, a preselected loan or a draft of this tab each make the first screen
- * another than the one the server wrote, so the script then starts at once and draws its own.
+ * The page's prerendered form, when the script may adopt it as it is: the form for the loan the address preselects
+ * (none, or one of the site's own links'), which the person starts afresh. A saved application or a draft of this
+ * tab make the first screen another than the one the server wrote, so the script then starts at once and draws its
+ * own.
  */
 export function adoptableFirstStep(root: HTMLElement, window: Window): HTMLFormElement | null {
-  // the server sends such an address the page without the form; a page kept from before may still have it
-  if (asksForOwnFirstStep(new URL(window.location.href).searchParams)) return null;
+  // the server sends a handoff or another loan the page without the form; a page kept from before may still have it
+  const key = prerenderedFirstStepOf(new URL(window.location.href).searchParams);
+  if (key === null || root.getAttribute('data-first-step') !== key) return null;
   try {
     return untouchedFirstStep(root, { local: window.localStorage, session: window.sessionStorage });
   } catch {

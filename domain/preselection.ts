@@ -2,10 +2,13 @@ import {
   DEFAULT_AMOUNT,
   DEFAULT_TERM,
   LOAN_AMOUNTS,
+  PRODUCT_DEFAULTS,
+  PRODUCT_KEYS,
+  PRODUCT_PURPOSE,
   clampTerm,
   nearestAmountIndex,
-} from '../../../../domain/loan-options.ts';
-import { LOAN_PURPOSES, type LoanPurpose } from '../../../../domain/loan-purposes.ts';
+} from './loan-options.ts';
+import { LOAN_PURPOSES, type LoanPurpose } from './loan-purposes.ts';
 
 /** The loan a link (`?type=&amount=&term=`) or a widget's options chose before the form opened. */
 export interface Preselection {
@@ -47,3 +50,28 @@ export function changesFirstStep(preselection: Preselection): boolean {
     (loan.term ?? DEFAULT_TERM) !== DEFAULT_TERM
   );
 }
+
+/** The loans the site's own links preselect as they first show: each product's calculator, its figures untouched. */
+export const LINKED_PRESELECTIONS: readonly Preselection[] = PRODUCT_KEYS.map((product) => ({
+  purpose: PRODUCT_PURPOSE[product],
+  amount: PRODUCT_DEFAULTS[product].amount,
+  term: PRODUCT_DEFAULTS[product].term,
+}));
+
+/** A name for the first step a preselection makes: '' for the one without any, else `purpose-amount-term`. */
+export function firstStepKey(preselection: Preselection): string {
+  if (!changesFirstStep(preselection)) return '';
+  const loan = preselectedLoan(preselection);
+  return [loan.loanPurpose ?? '', loan.amount ?? DEFAULT_AMOUNT, loan.term ?? DEFAULT_TERM].join('-');
+}
+
+/**
+ * The first steps written before any request (src/entries/prerender.ts) by their key: the one without a preselection
+ * and each of the site's own links. Any other loan is drawn by the wizard itself.
+ */
+export const PRERENDERED_FIRST_STEPS: ReadonlyMap<string, Preselection> = new Map(
+  [{ purpose: null, amount: null, term: null }, ...LINKED_PRESELECTIONS].map((preselection) => [
+    firstStepKey(preselection),
+    preselection,
+  ]),
+);

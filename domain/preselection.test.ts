@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AMOUNT, DEFAULT_TERM } from '../../../../domain/loan-options.ts';
-import { changesFirstStep, preselectedLoan } from './preselection.ts';
+import { DEFAULT_AMOUNT, DEFAULT_TERM } from './loan-options.ts';
+import {
+  changesFirstStep,
+  firstStepKey,
+  LINKED_PRESELECTIONS,
+  preselectedLoan,
+  PRERENDERED_FIRST_STEPS,
+} from './preselection.ts';
+import { prerenderedFirstStepOf } from './wizard-paths.ts';
 
 describe('a preselected loan against the prerendered first step', () => {
   it('the default loan named, or nothing named, changes nothing: the prerendered form serves', () => {
@@ -23,5 +30,29 @@ describe('a preselected loan against the prerendered first step', () => {
       term: 24,
     });
     expect(preselectedLoan({ purpose: 'holiday', amount: Number.NaN, term: null })).toEqual({});
+  });
+});
+
+describe('the prerendered first step an address asks for', () => {
+  const of = (query: string) => prerenderedFirstStepOf(new URLSearchParams(query));
+
+  it('no loan, or the default one: the page for a person who starts afresh', () => {
+    expect(of('')).toBe('');
+    expect(of('amount=5000&term=60')).toBe('');
+  });
+
+  it('each of the site’s own links has its page, by the loan it preselects', () => {
+    for (const preselection of LINKED_PRESELECTIONS) {
+      const key = of(`type=${preselection.purpose}&amount=${preselection.amount}&term=${preselection.term}`);
+      expect(key).toBe(firstStepKey(preselection));
+      expect(PRERENDERED_FIRST_STEPS.get(key ?? '')).toEqual(preselection);
+    }
+    expect(of('type=personalNeeds&amount=5000&term=60')).toBe('personalNeeds-5000-60');
+  });
+
+  it('another loan, or a handoff from a widget: none, the wizard draws its own', () => {
+    expect(of('type=personalNeeds&amount=3000&term=60')).toBeNull();
+    expect(of('amount=5000&term=24')).toBeNull();
+    expect(of('handoff=abc')).toBeNull();
   });
 });
