@@ -1,0 +1,82 @@
+import type { ApplicationActor, ApplicationSnapshot } from '../../../../machines/application-machine.ts';
+import { rememberChosenOffer } from './chosen-offer.ts';
+import { childInput } from './shared.tsx';
+
+/**
+ * The offers screen's choice, for its Choose buttons: each button subscribes (useSyncExternalStore) to what it shows,
+ * so a press renders the buttons and nothing else. A context carrying the state would make React walk every card's
+ * subtree looking for its consumers, on a slow phone a good part of the press's time.
+ */
+export interface OfferChoiceStore {
+  readonly subscribe: (listener: () => void) => () => void;
+  /** a choice is being sent: every other Choose button waits */
+  readonly choosing: () => boolean;
+  /** the offer whose choice is being sent: the machine's running choice, else the one this page pressed */
+  readonly pendingId: () => string | null;
+  readonly choose: (offerId: string) => void;
+}
+
+interface ChoiceState {
+  readonly choosing: boolean;
+  readonly pendingId: string | null;
+}
+
+const isChoosing = (snapshot: ApplicationSnapshot): boolean => snapshot.matches({ watching: 'choosingOffer' });
+
+function stateOf(snapshot: ApplicationSnapshot, pressed: string | null): ChoiceState {
+  const choosing = isChoosing(snapshot);
+  const runningOfferId = childInput<{ offerId: string }>(snapshot, 'chooseOffer')?.offerId ?? null;
+  return { choosing, pendingId: choosing ? (runningOfferId ?? pressed) : null };
+}
+
+/** A store over the machine, subscribed to it only while a button listens. */
+export function createOfferChoice(actor: ApplicationActor): OfferChoiceStore {
+  let pressed: string | null = null;
+  let state = stateOf(actor.getSnapshot(), pressed);
+  const listeners = new Set<() => void>();
+  let subscription: { unsubscribe: () => void } | null = null;
+
+  const update = () => {
+    const next = stateOf(actor.getSnapshot(), pressed);
+    if (next.choosing === state.choosing && next.pendingId === state.pendingId) return;
+    state = next;
+    for (const listener of listeners) listener();
+  };
+
+  return {
+    subscribe: (listener) => {
+      if (!subscription) {
+        // the machine may have moved while no one listened: the first listener reads the state it is in now
+        state = stateOf(actor.getSnapshot(), pressed);
+        subscription = actor.subscribe(update);
+      }
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          subscription?.unsubscribe();
+          subscription = null;
+        }
+      };
+    },
+    choosing: () => state.choosing,
+    pendingId: () => state.pendingId,
+    choose: (offerId) => {
+      // A second press, on another offer before its button was disabled: the machine, already choosing, would ignore
+      // it, and the offer remembered for the next screen must stay the one being chosen.
+      if (isChoosing(actor.getSnapshot())) return;
+      pressed = offerId;
+      rememberChosenOffer(actor, offerId);
+      actor.send({ type: 'CHOOSE_OFFER', offerId });
+      update();
+    },
+  };
+}
+
+/** For a button outside a screen's store (none on the offers screen): never choosing, a press does nothing. */
+export const NO_OFFER_CHOICE: OfferChoiceStore = {
+  subscribe: () => () => {},
+  choosing: () => false,
+  pendingId: () => null,
+  choose: () => {},
+};
