@@ -57,6 +57,18 @@ export function OffersScreen() {
   const announcement = useArrivalAnnouncement(offers);
   // the same functions while the person compares and chooses, so no card renders again for a choice: each card's
   // Choose button follows the choice from its store (offer-choice.ts)
+  // the button's words once per language, not in each press's render (i18next's lookups cost a slow phone's press)
+  const chooseButton = useCallback(
+    (offer: Offer, large: boolean) => (
+      <ChooseButton
+        offer={offer}
+        large={large}
+        label={t('offers:chooseLabel', { lender: offer.lenderName })}
+        text={t('offers:choose')}
+      />
+    ),
+    [t],
+  );
   const standardInformation = useCallback(
     (offer: Offer) => (token ? standardInformationOf(token, offer.id, lang) : null),
     [token, lang],
@@ -104,8 +116,6 @@ function OfferChoiceProvider({ children }: { children: ReactNode }) {
   return <OfferChoiceContext value={store}>{children}</OfferChoiceContext>;
 }
 
-const chooseButton = (offer: Offer, large: boolean) => <ChooseButton offer={offer} large={large} />;
-
 /** An offer's standard information (SECCI), as a page and as a PDF. */
 const standardInformationOf = (token: string, offerId: string, lang: Language) => ({
   html: standardInformationHref(token, offerId, lang, 'html'),
@@ -132,7 +142,7 @@ function useArrivalAnnouncement(offers: readonly Offer[]): string {
  * disabled. The pressed button answers in the press's own frame; the other buttons are disabled a frame later, in a
  * transition: re-rendering 16 (then react-aria's) buttons in the press kept a slow phone from painting for 300 ms.
  */
-function ChooseButton({ offer, large }: { offer: Offer; large: boolean }) {
+function ChooseButton({ offer, large, label, text }: { offer: Offer; large: boolean; label: string; text: string }) {
   const store = useContext(OfferChoiceContext);
   const isPending = useSyncExternalStore(store.subscribe, () => store.pendingId() === offer.id);
   const choosing = useSyncExternalStore(store.subscribe, store.choosing);
@@ -140,7 +150,8 @@ function ChooseButton({ offer, large }: { offer: Offer; large: boolean }) {
   return (
     <ChooseButtonView
       offerId={offer.id}
-      lender={offer.lenderName}
+      label={label}
+      text={text}
       large={large}
       isPending={isPending}
       isDisabled={othersWait && !isPending}
@@ -158,32 +169,33 @@ function ChooseButton({ offer, large }: { offer: Offer; large: boolean }) {
  */
 const ChooseButtonView = memo(function ChooseButtonView({
   offerId,
-  lender,
+  label,
+  text,
   large,
   isPending,
   isDisabled,
   onChoose,
 }: {
   offerId: string;
-  lender: string;
+  label: string;
+  text: string;
   large: boolean;
   isPending: boolean;
   isDisabled: boolean;
   onChoose: (offerId: string) => void;
 }) {
-  const { t } = useTranslation(SCREEN_NAMESPACES);
   return (
     <button
       type="button"
       className={`button button--primary${large ? ' button--large' : ''} offer-choose`}
-      aria-label={t('offers:chooseLabel', { lender })}
+      aria-label={label}
       aria-disabled={isPending || undefined}
       disabled={isDisabled}
       data-pending={isPending || undefined}
       data-disabled={isDisabled || undefined}
       onClick={isPending ? undefined : () => onChoose(offerId)}
     >
-      {t('offers:choose')}
+      {text}
       {isPending ? <Spinner /> : null}
     </button>
   );

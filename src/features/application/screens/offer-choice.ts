@@ -23,21 +23,31 @@ interface ChoiceState {
 
 const isChoosing = (snapshot: ApplicationSnapshot): boolean => snapshot.matches({ watching: 'choosingOffer' });
 
-function stateOf(snapshot: ApplicationSnapshot, pressed: string | null): ChoiceState {
-  const choosing = isChoosing(snapshot);
-  const runningOfferId = childInput<{ offerId: string }>(snapshot, 'chooseOffer')?.offerId ?? null;
-  return { choosing, pendingId: choosing ? (runningOfferId ?? pressed) : null };
+/** `waiting`: the offer pressed whose choice is not sent yet (it goes after the press's paint) */
+function stateOf(snapshot: ApplicationSnapshot, pressed: string | null, waiting: string | null): ChoiceState {
+  if (isChoosing(snapshot)) {
+    const runningOfferId = childInput<{ offerId: string }>(snapshot, 'chooseOffer')?.offerId ?? null;
+    return { choosing: true, pendingId: runningOfferId ?? pressed };
+  }
+  return { choosing: waiting !== null, pendingId: waiting };
+}
+
+/** After the next paint: a frame's callback runs before it, a task posted from there after it. */
+function afterNextPaint(callback: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(callback, 0));
+  else setTimeout(callback, 0);
 }
 
 /** A store over the machine, subscribed to it only while a button listens. */
 export function createOfferChoice(actor: ApplicationActor): OfferChoiceStore {
   let pressed: string | null = null;
-  let state = stateOf(actor.getSnapshot(), pressed);
+  let waiting: string | null = null;
+  let state = stateOf(actor.getSnapshot(), pressed, waiting);
   const listeners = new Set<() => void>();
   let subscription: { unsubscribe: () => void } | null = null;
 
   const update = () => {
-    const next = stateOf(actor.getSnapshot(), pressed);
+    const next = stateOf(actor.getSnapshot(), pressed, waiting);
     if (next.choosing === state.choosing && next.pendingId === state.pendingId) return;
     state = next;
     for (const listener of listeners) listener();
@@ -47,7 +57,7 @@ export function createOfferChoice(actor: ApplicationActor): OfferChoiceStore {
     subscribe: (listener) => {
       if (!subscription) {
         // the machine may have moved while no one listened: the first listener reads the state it is in now
-        state = stateOf(actor.getSnapshot(), pressed);
+        state = stateOf(actor.getSnapshot(), pressed, waiting);
         subscription = actor.subscribe(update);
       }
       listeners.add(listener);
@@ -64,11 +74,18 @@ export function createOfferChoice(actor: ApplicationActor): OfferChoiceStore {
     choose: (offerId) => {
       // A second press, on another offer before its button was disabled: the machine, already choosing, would ignore
       // it, and the offer remembered for the next screen must stay the one being chosen.
-      if (isChoosing(actor.getSnapshot())) return;
+      if (waiting !== null || isChoosing(actor.getSnapshot())) return;
       pressed = offerId;
-      rememberChosenOffer(actor, offerId);
-      actor.send({ type: 'CHOOSE_OFFER', offerId });
+      waiting = offerId;
+      // the pressed button pending in the press's own frame; the machine's transition and the request (a slow
+      // phone's 25 ms) after that frame is painted
       update();
+      afterNextPaint(() => {
+        waiting = null;
+        rememberChosenOffer(actor, offerId);
+        actor.send({ type: 'CHOOSE_OFFER', offerId });
+        update();
+      });
     },
   };
 }
