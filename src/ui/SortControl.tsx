@@ -11,7 +11,9 @@ export interface SortControlProps<K extends string> {
   /** "Kārtot pēc" */
   readonly label: string;
   readonly options: readonly SortOption<K>[];
-  readonly value: K;
+  /** checked at first; then the radios keep their own state, as the browser does */
+  readonly defaultValue: K;
+  /** the order checked, after the browser checked it */
   readonly onChange: (value: K) => void;
 }
 
@@ -20,8 +22,10 @@ export interface SortControlProps<K extends string> {
  * Tab reaches the checked one and the arrow keys move and check, as react-aria's RadioGroup did; the chosen one is
  * checked for screen readers and filled for the eye. Native rather than react-aria: its press and focus handling
  * re-rendered the group on pointerdown, focus and click, 30–60 ms of script before a slow phone painted the new order.
+ * Uncontrolled: the browser checks the pressed radio and paints it before any render (a controlled radio would be
+ * set back to the old order until React rendered the new one).
  */
-export function SortControl<K extends string>({ label, options, value, onChange }: SortControlProps<K>) {
+export function SortControl<K extends string>({ label, options, defaultValue, onChange }: SortControlProps<K>) {
   const labelId = useId();
   const name = useId();
   return (
@@ -37,7 +41,7 @@ export function SortControl<K extends string>({ label, options, value, onChange 
               className="sort-control__input"
               name={name}
               value={option.id}
-              checked={option.id === value}
+              defaultChecked={option.id === defaultValue}
               onChange={() => onChange(option.id)}
             />
             {option.label}

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { memo, startTransition, useMemo, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../domain/language.ts';
@@ -55,9 +55,9 @@ export const OfferComparison = memo(function OfferComparison({
 }: OfferComparisonProps) {
   const { t } = useTranslation(OFFER_NAMESPACES);
   const lang = useLanguage();
+  // The browser checks the pressed order's radio and paints it with no render of ours; the offers follow in a
+  // transition, which a slow phone may take a few frames over.
   const [sortKey, setSortKey] = useState<SortKey>('apr');
-  // the pressed order is checked in the press's own frame; the offers follow in the next, which may wait for it
-  const shownKey = useDeferredValue(sortKey);
   // a table on a wide screen, cards on a phone or a narrow widget: one of them in the DOM
   const wide = useOffersTable();
   const table = wide && headingLevel === 2;
@@ -98,14 +98,14 @@ export const OfferComparison = memo(function OfferComparison({
     <>
       <SortControl
         label={t('sortLabel')}
-        value={sortKey}
-        onChange={setSortKey}
+        defaultValue={sortKey}
+        onChange={(key) => startTransition(() => setSortKey(key))}
         options={SORT_KEYS.map((key) => ({ id: key, label: t(`sort.${key}`) }))}
       />
       <OfferGroups
         offers={offers}
         rowsById={rowsById}
-        sortKey={shownKey}
+        sortKey={sortKey}
         amount={amount}
         term={term}
         lendersPending={lendersPending}
