@@ -55,9 +55,9 @@ export function OffersScreen() {
   }, [lenders]);
 
   const announcement = useArrivalAnnouncement(offers);
-  // the same functions while the person compares and chooses, so no card renders again for a choice: each card's
-  // Choose button follows the choice from its store (offer-choice.ts)
-  // the button's words once per language, not in each press's render (i18next's lookups cost a slow phone's press)
+  // The same functions while the person compares and chooses, so no card renders again for a choice: each card's
+  // Choose button follows the choice from its store (offer-choice.ts). Its words are looked up here, once per
+  // language, not in each press's render (i18next's lookups cost a slow phone's press).
   const chooseButton = useCallback(
     (offer: Offer, large: boolean) => (
       <ChooseButton
