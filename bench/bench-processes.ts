@@ -1,6 +1,7 @@
 /**
  * The processes a bench starts: a build step, the broker serving dist/client on a free port, and Chromium for
- * Lighthouse and the widget benches, each stopped again so that no orphan keeps a port.
+ * Lighthouse and the widget benches, each stopped again so that no orphan keeps a port. buildUnlessSkipped and
+ * withServer are the frame bench/lighthouse.ts, bench/widgets.ts and bench/offers-responsiveness.ts share.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:fs';
@@ -77,6 +78,38 @@ export async function waitUntilUp(url: string, server: ChildProcess, timeoutMs =
     await sleep(200);
   }
   throw new Error(`server did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+/** `npm run build`, unless `skip` (BENCH_SKIP_BUILD=1: measure the existing dist/client). */
+export async function buildUnlessSkipped(skip: boolean): Promise<void> {
+  if (!skip) await run('npm', ['run', 'build']);
+}
+
+export const skipBuildFromEnv = (): boolean => process.env.BENCH_SKIP_BUILD === '1';
+
+export interface ServerOptions {
+  /** null: a port the OS picks */
+  readonly port?: number | null;
+  /** added to the server's environment (startServer) */
+  readonly env?: Record<string, string>;
+  /** how long the server may take to answer its home page */
+  readonly upTimeoutMs?: number;
+}
+
+/**
+ * The broker on the build, `measure` given its origin once it answers, and the server stopped however `measure`
+ * ends.
+ */
+export async function withServer<T>(options: ServerOptions, measure: (origin: string) => Promise<T>): Promise<T> {
+  const port = options.port ?? (await findFreePort());
+  const origin = `http://${HOST}:${port}`;
+  const server = startServer(port, options.env);
+  try {
+    await waitUntilUp(`${origin}/`, server, options.upTimeoutMs);
+    return await measure(origin);
+  } finally {
+    await stopServer(server);
+  }
 }
 
 /** SIGTERM lets the server close its sockets; SIGKILL only if it hangs, so no orphan keeps the port. */

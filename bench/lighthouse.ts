@@ -16,16 +16,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import type { Flags, Result } from 'lighthouse';
-import {
-  findFreePort,
-  HOST,
-  launchChrome,
-  ROOT,
-  run,
-  startServer,
-  stopServer,
-  waitUntilUp,
-} from './bench-processes.ts';
+import { buildUnlessSkipped, HOST, launchChrome, ROOT, skipBuildFromEnv, withServer } from './bench-processes.ts';
 
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
 
@@ -332,18 +323,8 @@ async function auditAll(
 
 async function main(): Promise<void> {
   const options = optionsFromEnv();
-  if (process.env.BENCH_SKIP_BUILD !== '1') await run('npm', ['run', 'build']);
-
-  const port = await findFreePort();
-  const baseUrl = `http://${HOST}:${port}`;
-  const server = startServer(port);
-  let audited: Awaited<ReturnType<typeof auditAll>>;
-  try {
-    await waitUntilUp(`${baseUrl}/`, server);
-    audited = await auditAll(baseUrl, options.pages, options.runs);
-  } finally {
-    await stopServer(server);
-  }
+  await buildUnlessSkipped(skipBuildFromEnv());
+  const audited = await withServer({}, (baseUrl) => auditAll(baseUrl, options.pages, options.runs));
 
   const rows = tableRows(audited.pages);
   const failing = failingAuditLines(audited.pages);

@@ -24,7 +24,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { measuredCommit } from './commit.ts';
 import { OFFERS_INP_GOAL_MS } from './goals.ts';
-import { findFreePort, HOST, ROOT, run, startServer, stopServer, waitUntilUp } from './bench-processes.ts';
+import { buildUnlessSkipped, ROOT, skipBuildFromEnv, withServer } from './bench-processes.ts';
 import {
   DURATION_THRESHOLD_MS,
   measureChoosing,
@@ -80,7 +80,7 @@ export function offersResponsivenessOptionsFromEnv(): OffersResponsivenessOption
   if (port !== null && (!Number.isInteger(port) || port <= 0 || port > 65_535)) {
     throw new Error(`BENCH_OFFERS_PORT is not a port: ${process.env.BENCH_OFFERS_PORT}`);
   }
-  return { skipBuild: process.env.BENCH_SKIP_BUILD === '1', rounds, port };
+  return { skipBuild: skipBuildFromEnv(), rounds, port };
 }
 
 const median = (values: readonly number[]) => {
@@ -115,20 +115,14 @@ async function measureInBrowser(origin: string, rounds: number) {
 export async function measureOffersResponsiveness(
   options: OffersResponsivenessOptions,
 ): Promise<OffersResponsivenessResult> {
-  if (!options.skipBuild) await run('npm', ['run', 'build']);
+  await buildUnlessSkipped(options.skipBuild);
   const cpu = cpus();
   const date = new Date().toISOString();
   const loadAverageAtStart = Math.round((loadavg()[0] ?? 0) * 100) / 100;
-  const port = options.port ?? (await findFreePort());
-  const origin = `http://${HOST}:${port}`;
-  const server = startServer(port, { DATA_DIR: 'memory', SANDBOX_LENDER_DELAY_MS: '0' });
-  let measuredFigures: Awaited<ReturnType<typeof measureInBrowser>>;
-  try {
-    await waitUntilUp(`${origin}/`, server, 90_000);
-    measuredFigures = await measureInBrowser(origin, options.rounds);
-  } finally {
-    await stopServer(server);
-  }
+  const env = { DATA_DIR: 'memory', SANDBOX_LENDER_DELAY_MS: '0' };
+  const measuredFigures = await withServer({ port: options.port, env, upTimeoutMs: 90_000 }, (origin) =>
+    measureInBrowser(origin, options.rounds),
+  );
   const { journey, details } = measuredFigures;
   return {
     date,

@@ -33,15 +33,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measuredCommit } from './commit.ts';
 import { goalsText, widgetArticleGoals } from './goals.ts';
-import { measureSiteSizes, type SiteSizes } from './site-sizes.ts';
-import { findFreePort, HOST, run, startServer, stopServer, waitUntilUp } from './bench-processes.ts';
+import { measureSiteSizes } from './site-sizes.ts';
+import { buildUnlessSkipped, findFreePort, HOST, skipBuildFromEnv, withServer } from './bench-processes.ts';
 import { BUDGETS } from './widgets/budgets.ts';
-import type { LighthouseResults } from './widgets/lighthouse-figures.ts';
 import { measureSizes } from './widgets/measure-sizes.ts';
 import { startPublisher } from './widgets/publisher.ts';
 import { markdown, textSummary, type WidgetResults } from './widgets/report.ts';
 import { runLighthouse } from './widgets/run-lighthouse.ts';
-import type { SizeResults } from './widgets/sizes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
@@ -64,7 +62,7 @@ function optionsFromEnv(): Options {
   const runs = Number(process.env.BENCH_WIDGET_RUNS ?? 5);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`BENCH_WIDGET_RUNS is not a positive integer: ${runs}`);
   return {
-    skipBuild: process.env.BENCH_SKIP_BUILD === '1',
+    skipBuild: skipBuildFromEnv(),
     runs,
     productPort: port('BENCH_PRODUCT_PORT'),
     publisherPort: port('BENCH_PUBLISHER_PORT'),
@@ -75,32 +73,29 @@ const commit = () => measuredCommit(ROOT);
 
 async function main(): Promise<void> {
   const options = optionsFromEnv();
-  if (!options.skipBuild) await run('npm', ['run', 'build']);
+  await buildUnlessSkipped(options.skipBuild);
 
   const cpu = cpus();
   const date = new Date().toISOString();
   const loadAverageAtStart = Math.round((loadavg()[0] ?? 0) * 100) / 100;
   const productPort = options.productPort ?? (await findFreePort());
   const publisherPort = options.publisherPort ?? (await findFreePort());
-  const productOrigin = `http://${HOST}:${productPort}`;
   const publisherOrigin = `http://${HOST}:${publisherPort}`;
 
-  const product = startServer(productPort, { DATA_DIR: 'memory', SANDBOX_LENDER_DELAY_MS: '0' });
-  let publisher: Server | undefined;
-  let sizes: SizeResults;
-  let siteSizes: SiteSizes;
-  let lighthouse: LighthouseResults;
-  try {
-    await waitUntilUp(`${productOrigin}/`, product);
-    publisher = await startPublisher(publisherPort, productOrigin);
-    sizes = await measureSizes(productOrigin, publisherOrigin);
-    siteSizes = await measureSiteSizes(productOrigin);
-    lighthouse = await runLighthouse(publisherOrigin, productOrigin, options.runs);
-  } finally {
-    publisher?.close();
-    publisher?.closeAllConnections();
-    await stopServer(product);
-  }
+  const env = { DATA_DIR: 'memory', SANDBOX_LENDER_DELAY_MS: '0' };
+  const { sizes, siteSizes, lighthouse } = await withServer({ port: productPort, env }, async (productOrigin) => {
+    const publisher: Server = await startPublisher(publisherPort, productOrigin);
+    try {
+      return {
+        sizes: await measureSizes(productOrigin, publisherOrigin),
+        siteSizes: await measureSiteSizes(productOrigin),
+        lighthouse: await runLighthouse(publisherOrigin, productOrigin, options.runs),
+      };
+    } finally {
+      publisher.close();
+      publisher.closeAllConnections();
+    }
+  });
 
   const results: WidgetResults = {
     date,

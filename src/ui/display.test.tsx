@@ -61,7 +61,7 @@ describe('SortControl', () => {
       <>
         <SortControl
           label="Kārtot"
-          value={value}
+          defaultValue="a"
           onChange={setValue}
           options={[
             { id: 'a', label: 'Pēc maksājuma' },

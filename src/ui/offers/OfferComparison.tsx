@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { memo, startTransition, useMemo, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../domain/language.ts';
@@ -41,8 +41,9 @@ export interface OfferComparisonProps {
  * the credit warning, those for the loan asked first with the one best marked (the server says which), then
  * those for another amount or term, each saying how it differs; every figure of the standard information, its
  * page and PDF, the validity. Cards on a phone or in a narrow widget, a table per group on a wide screen.
+ * Memoised: a screen that renders again around it (a choice starting, an error going) leaves it alone.
  */
-export function OfferComparison({
+export const OfferComparison = memo(function OfferComparison({
   offers,
   loan,
   now,
@@ -54,20 +55,27 @@ export function OfferComparison({
 }: OfferComparisonProps) {
   const { t } = useTranslation(OFFER_NAMESPACES);
   const lang = useLanguage();
+  // The browser checks the pressed order's radio and paints it with no render of ours; the offers follow in a
+  // transition, which a slow phone may take a few frames over.
   const [sortKey, setSortKey] = useState<SortKey>('apr');
-  // the pressed order is checked in the press's own frame; the offers follow in the next, which may wait for it
-  const shownKey = useDeferredValue(sortKey);
   // a table on a wide screen, cards on a phone or a narrow widget: one of them in the DOM
   const wide = useOffersTable();
   const table = wide && headingLevel === 2;
 
   const { amount, term } = loan;
-  // A row for each offer, made once for the offers, the time and the actions; a new order only reorders them, so the
-  // memoised cards and table rows keep their DOM and skip rendering (16 cards re-rendered took 300 ms on a slow phone).
+  // the offers that ran out, as one string: the clock's tick every half minute changes the rows only when it changes
+  const expiredIds = offers
+    .filter((offer) => isOfferExpired(offer, now))
+    .map((offer) => offer.id)
+    .join(' ');
+  // A row for each offer, made once for the offers, their expiry and the actions; a new order only reorders them, so
+  // the memoised cards and table rows keep their DOM and skip rendering (16 cards re-rendered took 300 ms on a slow
+  // phone).
   const rowsById = useMemo(() => {
     const asked = { amount, term };
+    const expired = new Set(expiredIds.split(' '));
     const rowOf = (offer: Offer): OfferRow => {
-      const isExpired = isOfferExpired(offer, now);
+      const isExpired = expired.has(offer.id);
       return {
         offer,
         isBest: offer.best && !isExpired,
@@ -84,20 +92,20 @@ export function OfferComparison({
       };
     };
     return new Map(offers.map((offer) => [offer.id, rowOf(offer)]));
-  }, [offers, now, amount, term, t, lang, standardInformation, action, table]);
+  }, [offers, expiredIds, amount, term, t, lang, standardInformation, action, table]);
 
   return (
     <>
       <SortControl
         label={t('sortLabel')}
-        value={sortKey}
-        onChange={setSortKey}
+        defaultValue={sortKey}
+        onChange={(key) => startTransition(() => setSortKey(key))}
         options={SORT_KEYS.map((key) => ({ id: key, label: t(`sort.${key}`) }))}
       />
       <OfferGroups
         offers={offers}
         rowsById={rowsById}
-        sortKey={shownKey}
+        sortKey={sortKey}
         amount={amount}
         term={term}
         lendersPending={lendersPending}
@@ -108,7 +116,7 @@ export function OfferComparison({
       </OfferGroups>
     </>
   );
-}
+});
 
 /**
  * Everything under the sort control, in `sortKey`'s order. Memoised: the press of another order renders only the

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { StatusOffer as Offer } from '../../../../domain/offer.ts';
@@ -8,6 +8,7 @@ import { deferred, renderWithWorkflow, testOffer, testStatus } from '../test-sup
 import { ChoosingMethodScreen } from './ChoosingMethodScreen.tsx';
 import { sortOffers } from '../../../ui/offers/sort-offers.ts';
 import { OffersScreen } from './OffersScreen.tsx';
+import { OfferChosenScreen } from './OfferChosenScreen.tsx';
 import type { ReviewStatus } from '../../../../domain/api.ts';
 import type { WorkflowServices } from '../workflow-services.tsx';
 import { vi } from 'vitest';
@@ -68,6 +69,7 @@ const text = {
     sortApr: 'Pēc GPL',
     sortTotal: 'Pēc kopējās summas',
     chooseA: 'Izvēlēties piedāvājumu: Alfa Kredīts',
+    chooseB: 'Izvēlēties piedāvājumu: Beta Banka',
     termInstead72: '72 mēneši pieprasīto 60 vietā',
     // the dative after "uz": "uz 60 mēnešiem", never the genitive "uz 60 mēnešu"
     matching: 'Piedāvājumi 12 000 € uz 60 mēnešiem',
@@ -86,6 +88,7 @@ const text = {
     sortApr: 'По ГПС',
     sortTotal: 'По общей сумме',
     chooseA: 'Выбрать предложение: Alfa Kredīts',
+    chooseB: 'Выбрать предложение: Beta Banka',
     termInstead72: '72 месяца вместо запрошенных 60',
     matching: 'Предложения: 12 000 € на 60 месяцев',
     betaLoan: '12 000 € на 72 месяца',
@@ -259,6 +262,44 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
     choice.resolve({ signUrl: 'https://alfa.example/sign' });
     await untilState(actor, (snapshot) => snapshot.matches({ watching: 'offerChosen' }));
     expect(actor.getSnapshot().context.signUrl).toBe('https://alfa.example/sign');
+  });
+
+  it('a second press, on another offer before its button is disabled, sends no second choice: the first one is shown', async () => {
+    const chosen: string[] = [];
+    const choice = deferred<{ signUrl: string }>();
+    const { actor, unmount } = renderScreen(<OffersScreen />, {
+      language,
+      status: testStatus('offers', { offers }),
+      actors: {
+        chooseOffer: fromPromise(({ input }: { input: { offerId: string } }) => {
+          chosen.push(input.offerId);
+          return choice.promise;
+        }),
+      },
+    });
+    const first = await screen.findByRole('button', { name: said.chooseA });
+    const second = screen.getByRole('button', { name: said.chooseB });
+    // both presses before the screen renders again, as a quick second tap lands before the others are disabled
+    act(() => {
+      fireEvent.click(first);
+      expect(second).toBeEnabled();
+      fireEvent.click(second);
+    });
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'choosingOffer' }));
+    expect(first).toHaveAttribute('data-pending', 'true');
+    expect(first.querySelector('.spinner')).not.toBeNull();
+    expect(second).not.toHaveAttribute('data-pending');
+    expect(second.querySelector('.spinner')).toBeNull();
+    await waitFor(() => expect(second).toBeDisabled());
+
+    choice.resolve({ signUrl: 'https://alfa.example/sign' });
+    await untilState(actor, (snapshot) => snapshot.matches({ watching: 'offerChosen' }));
+    expect(chosen).toEqual([offerA.id]);
+    // the next screen names the offer chosen, not the one pressed second
+    unmount();
+    renderWithWorkflow(<OfferChosenScreen />, { actor, language });
+    expect(screen.getAllByText(/Alfa Kredīts/).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Beta Banka/)).not.toBeInTheDocument();
   });
 
   it('a failed choice comes back with the API text in an alert', async () => {

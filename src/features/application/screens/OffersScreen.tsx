@@ -1,12 +1,20 @@
-import { createContext, memo, useCallback, useContext, useDeferredValue, useMemo, useState } from 'react';
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApplicationSnapshot } from '../../../../machines/application-machine.ts';
 import type { Language } from '../../../../domain/language.ts';
 import type { StatusOffer as Offer } from '../../../../domain/offer.ts';
 import { isAnswered } from '../../../../domain/lender-progress.ts';
 import { standardInformationHref } from '../../../../domain/standard-information-href.ts';
 import { Alert } from '../../../ui/Alert.tsx';
-import { Button } from '../../../ui/Button.tsx';
 import { LiveAnnouncer } from '../../../ui/LiveAnnouncer.tsx';
 import { OfferComparison } from '../../../ui/offers/OfferComparison.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -15,15 +23,12 @@ import { useLanguage } from '../../../i18n/use-language.ts';
 import { StepHeading } from '../StepHeading.tsx';
 import { CallRequest } from '../consultant/CallRequest.tsx';
 import { DocumentRequests } from '../documents/DocumentRequests.tsx';
-import { useSend, useWorkflow, useWorkflowActor } from '../workflow-context.tsx';
+import { useWorkflow, useWorkflowActor } from '../workflow-context.tsx';
 import { SCREEN_NAMESPACES } from '../workflow-resources.ts';
-import { rememberChosenOffer } from './chosen-offer.ts';
 import { DeclinedLenders } from './DeclinedLenders.tsx';
-import { childInput, useApiErrorText, useFreshError, useStatus } from './shared.tsx';
+import { useApiErrorText, useFreshError, useStatus } from './shared.tsx';
+import { createOfferChoice, NO_OFFER_CHOICE, type OfferChoiceStore } from './offer-choice.ts';
 import './screens.css';
-
-const choosingOfferId = (snapshot: ApplicationSnapshot): string | null =>
-  childInput<{ offerId: string }>(snapshot, 'chooseOffer')?.offerId ?? null;
 
 /**
  * The comparison: every offer side by side, sorted as the applicant likes, the best marked, each with one
@@ -33,7 +38,6 @@ const choosingOfferId = (snapshot: ApplicationSnapshot): string | null =>
 export function OffersScreen() {
   const { t } = useTranslation(SCREEN_NAMESPACES);
   const status = useStatus();
-  const choice = useOfferChoice();
   const freshError = useFreshError();
   const errorText = useApiErrorText();
   const lang = useLanguage();
@@ -43,11 +47,28 @@ export function OffersScreen() {
   // an offer runs out while the person compares: its card greys the minute it does
   const now = useNow(30_000);
   const pendingLenders = (status?.lenders ?? []).filter((lender) => !isAnswered(lender.progress)).length;
-  const declined = (status?.lenders ?? []).filter((lender) => lender.progress === 'declined');
+  const lenders = status?.lenders;
+  // one element while the lenders stay: the memoised comparison renders again only for what it shows
+  const declinedLenders = useMemo(() => {
+    const declined = (lenders ?? []).filter((lender) => lender.progress === 'declined');
+    return declined.length > 0 ? <DeclinedLenders lenders={declined} /> : null;
+  }, [lenders]);
 
   const announcement = useArrivalAnnouncement(offers);
-  // the same functions while the person compares and chooses, so no card renders again for a choice: each card's
-  // Choose button follows the choice from the context
+  // The same functions while the person compares and chooses, so no card renders again for a choice: each card's
+  // Choose button follows the choice from its store (offer-choice.ts). Its words are looked up here, once per
+  // language, not in each press's render (i18next's lookups cost a slow phone's press).
+  const chooseButton = useCallback(
+    (offer: Offer, large: boolean) => (
+      <ChooseButton
+        offer={offer}
+        large={large}
+        label={t('offers:chooseLabel', { lender: offer.lenderName })}
+        text={t('offers:choose')}
+      />
+    ),
+    [t],
+  );
   const standardInformation = useCallback(
     (offer: Offer) => (token ? standardInformationOf(token, offer.id, lang) : null),
     [token, lang],
@@ -64,7 +85,7 @@ export function OffersScreen() {
       <LiveAnnouncer message={announcement} />
       <DocumentRequests lenders={status?.lenders ?? []} />
 
-      <OfferChoiceContext value={choice}>
+      <OfferChoiceProvider>
         <OfferComparison
           offers={offers}
           loan={status?.loan ?? NO_LOAN}
@@ -73,9 +94,9 @@ export function OffersScreen() {
           standardInformation={standardInformation}
           action={chooseButton}
         >
-          {declined.length > 0 && status ? <DeclinedLenders lenders={declined} /> : null}
+          {declinedLenders}
         </OfferComparison>
-      </OfferChoiceContext>
+      </OfferChoiceProvider>
       <CallRequest />
     </section>
   );
@@ -83,36 +104,17 @@ export function OffersScreen() {
 
 const NO_LOAN = { amount: 0, term: 0 };
 
-interface OfferChoice {
-  /** a choice is being sent: every other Choose button waits */
-  readonly choosing: boolean;
-  /** the offer whose choice is being sent */
-  readonly pendingId: string | null;
-  readonly choose: (offerId: string) => void;
-}
+const OfferChoiceContext = createContext<OfferChoiceStore>(NO_OFFER_CHOICE);
 
-const OfferChoiceContext = createContext<OfferChoice>({ choosing: false, pendingId: null, choose: () => {} });
-
-/** The offer being chosen: the machine's running choice, else the one this page pressed; and the choice itself. */
-function useOfferChoice(): OfferChoice {
-  const send = useSend();
+/**
+ * The choice's store for the Choose buttons, and for them alone: the context's value never changes, so a press renders
+ * neither this nor the screen around the buttons (its comparison, documents and call request).
+ */
+function OfferChoiceProvider({ children }: { children: ReactNode }) {
   const actor = useWorkflowActor();
-  const choosing = useWorkflow((snapshot) => snapshot.matches({ watching: 'choosingOffer' }));
-  const runningOfferId = useWorkflow(choosingOfferId);
-  const [pressed, setPressed] = useState<string | null>(null);
-  const choose = useCallback(
-    (offerId: string) => {
-      setPressed(offerId);
-      rememberChosenOffer(actor, offerId);
-      send({ type: 'CHOOSE_OFFER', offerId });
-    },
-    [actor, send],
-  );
-  const pendingId = choosing ? (runningOfferId ?? pressed) : null;
-  return useMemo(() => ({ choosing, pendingId, choose }), [choosing, pendingId, choose]);
+  const store = useMemo(() => createOfferChoice(actor), [actor]);
+  return <OfferChoiceContext value={store}>{children}</OfferChoiceContext>;
 }
-
-const chooseButton = (offer: Offer, large: boolean) => <ChooseButton offer={offer} large={large} />;
 
 /** An offer's standard information (SECCI), as a page and as a PDF. */
 const standardInformationOf = (token: string, offerId: string, lang: Language) => ({
@@ -138,52 +140,63 @@ function useArrivalAnnouncement(offers: readonly Offer[]): string {
 /**
  * An offer's one Choose button, named for its lender; pending, with a spinner, while the choice is sent, the others
  * disabled. The pressed button answers in the press's own frame; the other buttons are disabled a frame later, in a
- * transition: re-rendering 16 of react-aria's buttons in the press kept a slow phone from painting for 300 ms.
+ * transition: re-rendering 16 (then react-aria's) buttons in the press kept a slow phone from painting for 300 ms.
  */
-function ChooseButton({ offer, large }: { offer: Offer; large: boolean }) {
-  const { choosing, pendingId, choose } = useContext(OfferChoiceContext);
+function ChooseButton({ offer, large, label, text }: { offer: Offer; large: boolean; label: string; text: string }) {
+  const store = useContext(OfferChoiceContext);
+  const isPending = useSyncExternalStore(store.subscribe, () => store.pendingId() === offer.id);
+  const choosing = useSyncExternalStore(store.subscribe, store.choosing);
   const othersWait = useDeferredValue(choosing);
-  const isPending = pendingId === offer.id;
   return (
     <ChooseButtonView
       offerId={offer.id}
-      lender={offer.lenderName}
+      label={label}
+      text={text}
       large={large}
       isPending={isPending}
       isDisabled={othersWait && !isPending}
-      onChoose={choose}
+      onChoose={store.choose}
     />
   );
 }
 
-/** Memoised: only the buttons whose state changes render again. */
+/**
+ * Memoised: only the buttons whose state changes render again. The browser's own button in the product's look
+ * rather than react-aria's: that one rendered again on the press's pointerdown, focus and click, 60–100 ms of script
+ * on a slow phone before the pressed button could paint. The browser gives what this one button needs: Enter and
+ * Space press it, `disabled` takes the others out of reach, and the pending one stays focusable but says it is
+ * unavailable (aria-disabled), as react-aria's pending button does; the focus ring is :focus-visible's (buttons.css).
+ */
 const ChooseButtonView = memo(function ChooseButtonView({
   offerId,
-  lender,
+  label,
+  text,
   large,
   isPending,
   isDisabled,
   onChoose,
 }: {
   offerId: string;
-  lender: string;
+  label: string;
+  text: string;
   large: boolean;
   isPending: boolean;
   isDisabled: boolean;
   onChoose: (offerId: string) => void;
 }) {
-  const { t } = useTranslation(SCREEN_NAMESPACES);
   return (
-    <Button
-      size={large ? 'large' : 'normal'}
-      className="offer-choose"
-      aria-label={t('offers:chooseLabel', { lender })}
-      isPending={isPending}
-      isDisabled={isDisabled}
-      onPress={() => onChoose(offerId)}
+    <button
+      type="button"
+      className={`button button--primary${large ? ' button--large' : ''} offer-choose`}
+      aria-label={label}
+      aria-disabled={isPending || undefined}
+      disabled={isDisabled}
+      data-pending={isPending || undefined}
+      data-disabled={isDisabled || undefined}
+      onClick={isPending ? undefined : () => onChoose(offerId)}
     >
-      {t('offers:choose')}
+      {text}
       {isPending ? <Spinner /> : null}
-    </Button>
+    </button>
   );
 });
