@@ -1,5 +1,6 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { APPLICANT, tick, WORDS, workflowPath } from './support/applicant.ts';
+import { holdScripts } from './support/held-script.ts';
 
 /**
  * The wizard's first step comes as HTML, usable before any script (src/features/application/takeover): the
@@ -9,17 +10,7 @@ import { APPLICANT, tick, WORDS, workflowPath } from './support/applicant.ts';
  */
 const WIZARD_CODE = /\/assets\/start-workflow-[\w-]+\.js$/;
 
-async function holdWizardCode(page: Page) {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const requested: string[] = [];
-  await page.route(WIZARD_CODE, async (route: Route) => {
-    requested.push(route.request().url());
-    await held;
-    await route.continue();
-  });
-  return { requested, release: () => release() };
-}
+const holdWizardCode = (page: Page) => holdScripts(page, WIZARD_CODE);
 
 /** The paths the page posts to, as it posts. */
 function recordPosts(page: Page): string[] {

@@ -1,5 +1,6 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fillApplication, WORDS, workflowPath } from './support/applicant.ts';
+import { holdScripts } from './support/held-script.ts';
 
 /**
  * The form's validation (the server's zod schema) is not part of the first step's download: it comes with the
@@ -9,14 +10,7 @@ import { fillApplication, WORDS, workflowPath } from './support/applicant.ts';
 const VALIDATION_CHUNK = /\/assets\/application-validation-[\w-]+\.js$/;
 
 test('ru: a submission made while the validation is still on its way goes on once it has come', async ({ page }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const requested: string[] = [];
-  await page.route(VALIDATION_CHUNK, async (route: Route) => {
-    requested.push(route.request().url());
-    await held;
-    await route.continue();
-  });
+  const { requested, release } = await holdScripts(page, VALIDATION_CHUNK);
   await page.goto(workflowPath('ru', 'enteringEssence'));
   const submit = page.getByRole('button', { name: WORDS.ru.form.submit });
   await expect(submit).toBeVisible();

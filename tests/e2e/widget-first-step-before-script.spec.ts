@@ -1,9 +1,10 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PUBLISHER_PORT } from '../../playwright.config.ts';
 import { loaderUrlOf } from '../../domain/widget-protocol/loader-url.ts';
 import type { WidgetOptions } from '../../domain/widget-protocol/config.ts';
 import { embedSnippet } from '../../domain/widget-protocol/snippet.ts';
 import { APPLICANT, tick, WORDS } from './support/applicant.ts';
+import { holdScripts } from './support/held-script.ts';
 
 /**
  * The application widget's first step comes as HTML in its frame, usable before the workflow's code
@@ -15,17 +16,7 @@ const PUBLISHER = `http://127.0.0.1:${PUBLISHER_PORT}`;
 const ARTICLE = `${PUBLISHER}/article-application.html`;
 const WORKFLOW_CODE = /\/assets\/widgets\/application-workflow-[\w-]+\.js$/;
 
-async function holdWorkflowCode(page: Page) {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const requested: string[] = [];
-  await page.route(WORKFLOW_CODE, async (route: Route) => {
-    requested.push(route.request().url());
-    await held;
-    await route.continue();
-  });
-  return { requested, release: () => release() };
-}
+const holdWorkflowCode = (page: Page) => holdScripts(page, WORKFLOW_CODE);
 
 test('lv: what is typed in the widget before its code has come stays, and is what is sent', async ({ page }) => {
   const { form, workflow } = WORDS.lv;
