@@ -8,7 +8,7 @@ import lvForm from '../../../../locales/lv/form.json' with { type: 'json' };
 import ruForm from '../../../../locales/ru/form.json' with { type: 'json' };
 import { firstStepKey, LINKED_PRESELECTIONS } from '../../../../domain/preselection.ts';
 import { firstStepTree } from '../FirstStepPrerender.tsx';
-import { mountWorkflow } from '../mount-workflow.tsx';
+import { mountWorkflow, type WorkflowMount } from '../mount-workflow.tsx';
 import { adoptableFirstStep, firstMoveOn } from './first-step-gate.ts';
 
 /**
@@ -36,6 +36,26 @@ const field = (root: HTMLElement, label: string) => {
 const typeNatively = (input: HTMLInputElement, text: string) => {
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
 };
+
+/** The page's script adopting `root`'s form with `takeover`, as start-workflow.tsx mounts it. */
+async function adopt(
+  root: HTMLElement,
+  lang: Language,
+  takeover: Awaited<ReturnType<typeof firstMoveOn>>,
+  preselected: Partial<WorkflowMount['input']> = {},
+) {
+  const client = { lenders: () => new Promise(() => undefined) } as unknown as BrokerClient;
+  await act(async () => {
+    await mountWorkflow({
+      root,
+      lang,
+      client,
+      env: { local: window.localStorage, session: window.sessionStorage, navigate: () => undefined },
+      input: { token: null, requestedStep: 'enteringEssence', ...preselected },
+      takeover,
+    });
+  });
+}
 
 describe('adopting the prerendered first step', () => {
   const errors: unknown[] = [];
@@ -70,17 +90,7 @@ describe('adopting the prerendered first step', () => {
       const takeover = firstMoveOn(window, form as HTMLFormElement);
       firstname.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
 
-      const client = { lenders: () => new Promise(() => undefined) } as unknown as BrokerClient;
-      await act(async () => {
-        await mountWorkflow({
-          root,
-          lang,
-          client,
-          env: { local: window.localStorage, session: window.sessionStorage, navigate: () => undefined },
-          input: { token: null, requestedStep: 'enteringEssence' },
-          takeover: await takeover,
-        });
-      });
+      await adopt(root, lang, await takeover);
 
       // the form's state holds it: its draft (this tab's, every field but the code and the income) says so
       await vi.waitFor(
@@ -117,22 +127,10 @@ describe('adopting the prerendered first step', () => {
       const firstname = field(root, lvForm.firstname.label);
       const takeover = firstMoveOn(window, form as HTMLFormElement);
       firstname.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-      const client = { lenders: () => new Promise(() => undefined) } as unknown as BrokerClient;
-      await act(async () => {
-        await mountWorkflow({
-          root,
-          lang: 'lv',
-          client,
-          env: { local: window.localStorage, session: window.sessionStorage, navigate: () => undefined },
-          input: {
-            token: null,
-            requestedStep: 'enteringEssence',
-            preselectedPurpose: preselection.purpose,
-            preselectedAmount: preselection.amount,
-            preselectedTerm: preselection.term,
-          },
-          takeover: await takeover,
-        });
+      await adopt(root, 'lv', await takeover, {
+        preselectedPurpose: preselection.purpose,
+        preselectedAmount: preselection.amount,
+        preselectedTerm: preselection.term,
       });
       expect(field(root, lvForm.firstname.label)).toBe(firstname);
       expect(errors.map(String).filter((error) => /hydrat|match/i.test(error))).toEqual([]);
