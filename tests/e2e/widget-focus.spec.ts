@@ -64,7 +64,7 @@ for (const lang of ['lv', 'ru'] as const) {
       const inView = (at: Stop | null) => at !== null && at.top >= -0.5 && at.bottom <= PHONE.height + 0.5;
       let settled: Stop | null = choice;
       try {
-        await expect.poll(async () => inView((settled = await focusedChoice(page))), { timeout: 1000 }).toBe(true);
+        await expect.poll(async () => inView((settled = await focusedChoice(page))), { timeout: 5000 }).toBe(true);
       } catch {
         const at = settled ?? choice;
         hidden.push(`${at.kind} "${at.label}": ${at.top.toFixed(1)}–${at.bottom.toFixed(1)} px`);
