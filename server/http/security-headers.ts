@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -8,6 +9,7 @@ import {
   type Consent,
   type ConsentCategory,
 } from '../../domain/consent-cookie.ts';
+import { LATE_MODULES_SCRIPT } from '../../domain/late-modules.ts';
 
 /**
  * The third parties the site loads after consent (src/tracking/deferred-scripts.ts) and what they call, by the
@@ -34,17 +36,20 @@ const allowedHosts = (consent: Consent | null, framed = false): string[] =>
     (category) => THIRD_PARTIES[category].hosts,
   );
 
+/** The pages' one inline script, which asks for their modules after the first paint, allowed by its hash. */
+const LATE_MODULES_HASH = `'sha256-${createHash('sha256').update(LATE_MODULES_SCRIPT).digest('base64')}'`;
+
 /**
- * A strict Content Security Policy: scripts and styles from this origin only, no inline script, style
- * element or style attribute (a script may still set styles through the CSSOM), the third parties the visitor
- * consented to and no other, forms that post here, no plugins, no framing of the site.
+ * A strict Content Security Policy: scripts and styles from this origin only, no inline script but the one of its
+ * hash, no style element or style attribute (a script may still set styles through the CSSOM), the third parties the
+ * visitor consented to and no other, forms that post here, no plugins, no framing of the site.
  */
 const options = (formTargets: readonly string[], consent: Consent | null): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       'default-src': ["'self'"],
-      'script-src': ["'self'", ...allowedHosts(consent)],
+      'script-src': ["'self'", LATE_MODULES_HASH, ...allowedHosts(consent)],
       'style-src': ["'self'"],
       'img-src': ["'self'", 'data:', ...allowedHosts(consent)],
       'font-src': ["'self'"],

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LATE_MODULES_SCRIPT } from '../../domain/late-modules.ts';
 import type { PageMetadata } from './page-meta.ts';
 import { Header } from '../features/site/Header.tsx';
 import { Footer } from '../features/site/Footer.tsx';
@@ -16,8 +17,13 @@ export interface PageAssets {
   readonly fontPreloads: readonly string[];
 }
 
-/** A page's fonts, styles and scripts, in the order the browser should ask for them. */
-export function AssetLinks({ assets }: { assets: PageAssets }) {
+/**
+ * A page's fonts, styles and scripts, in the order the browser should ask for them. `late`: the scripts are asked for
+ * once the page's largest text has painted (domain/late-modules.ts), by the one inline script the site's policy
+ * allows; a widget's frame and the staff's pages, under policies of their own, name them in the head.
+ */
+export function AssetLinks({ assets, late = false }: { assets: PageAssets; late?: boolean }) {
+  const modules = [assets.script, ...(assets.pageScript ? [assets.pageScript] : [])];
   return (
     <>
       {assets.fontPreloads.map((href) => (
@@ -26,11 +32,22 @@ export function AssetLinks({ assets }: { assets: PageAssets }) {
       {assets.styles.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
       ))}
-      <script type="module" src={assets.script} />
-      {assets.pageScript ? <script type="module" src={assets.pageScript} /> : null}
-      {assets.modulePreloads?.map((href) => (
-        <link key={href} rel="modulepreload" href={href} />
-      ))}
+      {late ? (
+        <script
+          data-modules={modules.join(' ')}
+          data-preloads={(assets.modulePreloads ?? []).join(' ')}
+          dangerouslySetInnerHTML={{ __html: LATE_MODULES_SCRIPT }}
+        />
+      ) : (
+        <>
+          {modules.map((src) => (
+            <script key={src} type="module" src={src} />
+          ))}
+          {assets.modulePreloads?.map((href) => (
+            <link key={href} rel="modulepreload" href={href} />
+          ))}
+        </>
+      )}
     </>
   );
 }
@@ -68,7 +85,7 @@ export function Document({
         <meta name="twitter:card" content="summary" />
         <meta name="theme-color" content="#0b4f6c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <AssetLinks assets={assets} />
+        <AssetLinks assets={assets} late />
       </head>
       <body>
         <CookieBanner />

@@ -53,8 +53,10 @@ function staticImports(chunk: ManifestChunk, manifest: Manifest, seen = new Set<
 
 const ssr = (await import(join(root, 'dist/ssr/entry-server.js'))) as typeof EntryServer;
 
+const siteImports = staticImports(entry, siteManifest).map((chunk) => `/${chunk.file}`);
 const assetsFor = (): EntryServer.PageAssets => ({
   script: `/${entry.file}`,
+  modulePreloads: siteImports,
   styles: (entry.css ?? []).map((file) => `/${file}`),
   // none: the site's pages load their fonts after the first paint (load-web-fonts.ts); a widget's frame finds its
   // face in its style sheet, and none when it takes the publisher's font (`theme: inherit`), which a preload in
@@ -121,7 +123,7 @@ const pageAssetsFor = (lang: 'lv' | 'ru', pageId: string): EntryServer.PageAsset
   return {
     ...assets,
     pageScript: own.script,
-    modulePreloads: own.modulePreloads ?? [],
+    modulePreloads: [...new Set([...siteImports, ...(own.modulePreloads ?? [])])],
     styles: [...new Set([...assets.styles, ...own.styles])],
   };
 };

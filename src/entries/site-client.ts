@@ -1,4 +1,5 @@
 import '../styles/site.css';
+import { takeEarlyInput } from '../../domain/late-modules.ts';
 import { applyStorageRules } from '../tracking/storage-rules.ts';
 import { deferThirdPartyScripts } from '../tracking/deferred-scripts.ts';
 import { initCookieBanner } from '../tracking/cookie-banner.ts';
@@ -23,9 +24,13 @@ if (!document.getElementById('workflow-root')) loadTraversedAddresses(window);
 
 loadWebFonts(window);
 
+// what the person did before this script came (it comes after the first paint): an interaction counts for the tools,
+// and a press on the banner is made again now that the banner listens
+const early = takeEarlyInput(window);
 // read before the banner writes the cookie again: what this page's request carried is what its policy allows
-const scripts = deferThirdPartyScripts(document, readConsentCookie(document));
+const scripts = deferThirdPartyScripts(document, readConsentCookie(document), early.interacted);
 initCookieBanner(window.localStorage, (consent) => scripts.update(consent));
+for (const action of early.cookieActions) if (action instanceof HTMLElement) action.click();
 
 const islands = [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-own-script])')];
 if (islands.length > 0) {
@@ -46,4 +51,6 @@ if (islands.length > 0) {
       island.addEventListener(type, hydrate, { once: true, passive: true });
     }
   }
+  // this script comes after the first paint (domain/late-modules.ts): a visitor may already be in an island
+  if (islands.some((island) => island.contains(document.activeElement) || island.matches(':hover'))) hydrate();
 }

@@ -20,6 +20,13 @@ describe('the third-party tools a page loads', () => {
     expect(loaded(doc)).toEqual(['analytics', 'ads']);
   });
 
+  it("counts an interaction made before the page's script came, and loads at once", () => {
+    const doc = freshDocument();
+    const scripts = deferThirdPartyScripts(doc, { analytics: true, testing: true, ads: false }, true);
+    scripts.update(acceptAll);
+    expect(loaded(doc)).toEqual(['analytics', 'testing']);
+  });
+
   it('loads nothing on the page where consent was first given: its policy was chosen without it', () => {
     const doc = freshDocument();
     const scripts = deferThirdPartyScripts(doc, null);

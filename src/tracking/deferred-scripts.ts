@@ -25,8 +25,10 @@ export interface DeferredScripts {
 export function deferThirdPartyScripts(
   doc: Document = document,
   allowedByPage: Consent | null = null,
+  /** the person interacted before this ran (the page's modules come after its first paint) */
+  interactedBefore = false,
 ): DeferredScripts {
-  let interacted = false;
+  let interacted = interactedBefore;
   let consent: Consent | null = null;
   const loaded = new Set<ConsentCategory>();
 
@@ -48,8 +50,10 @@ export function deferThirdPartyScripts(
     for (const type of INTERACTION_EVENTS) doc.removeEventListener(type, onFirstInteraction, true);
     load();
   };
-  for (const type of INTERACTION_EVENTS)
-    doc.addEventListener(type, onFirstInteraction, { capture: true, passive: true });
+  if (!interacted) {
+    for (const type of INTERACTION_EVENTS)
+      doc.addEventListener(type, onFirstInteraction, { capture: true, passive: true });
+  }
 
   return {
     update(next) {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { pageScriptsRan } from './support/page-scripts.ts';
 
 const THIRD_PARTY = /googletagmanager\.com|visualwebsiteoptimizer\.com|googleadservices\.com/;
 
@@ -48,6 +49,7 @@ test('with consent, the scripts wait for the first interaction of a page whose p
   // a choice kept from before the consent cookie: this page's policy was chosen without the cookie, which the
   // page then writes, so the tools come from the next page on
   await page.reload();
+  await pageScriptsRan(page);
   await expect(banner(page)).toBeHidden();
   await page.keyboard.press('Tab');
   await expect(page.locator('script[data-third-party]')).toHaveCount(0);

@@ -44,8 +44,9 @@ test('every page loads, hydrates and accepts consent without a single CSP violat
   await page.evaluate(() =>
     localStorage.setItem('cookieConsent', JSON.stringify({ analytics: true, testing: true, ads: true })),
   );
-  // the reload's policy is chosen without the consent cookie, which it writes: the next page's allows the tools
+  // the reload's policy is chosen without the consent cookie, which its script writes: the next page's allows the tools
   await page.reload();
+  await expect.poll(() => page.evaluate(() => document.cookie)).toContain('cookieConsent=analytics.testing.ads');
   await page.reload();
   await page.mouse.click(5, 300);
   // the three tools were fetched, so the policy let each through: a blocked one would be neither fetched nor silent

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { pageScriptsRan } from './support/page-scripts.ts';
 import {
   answerAtBank,
   expectStep,
@@ -66,6 +67,8 @@ test('lv: back from the offers after the bank leaves for the site home, not the 
   await page.goBack();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(workflow.steps.offers);
+  // its script, which comes after its first paint, applies the storage rules
+  await pageScriptsRan(page);
   // the home page forgot the application (spec: the token is cleared on any page outside the wizard), so
   // the wizard's page loads and starts over with one sentence why; the person comes back by Mans profils
   await page.goForward();

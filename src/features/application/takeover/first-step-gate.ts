@@ -70,6 +70,11 @@ export function firstMoveOn(window: Window, form: HTMLFormElement): Promise<Take
   form.addEventListener('submit', hold);
   const takeover: Takeover = { submitAsked: () => asked, release: () => form.removeEventListener('submit', hold) };
   return new Promise((resolve) => {
+    // this script comes after the first paint: a person already in the form has made the move it waits for
+    if (form.contains(window.document.activeElement)) {
+      resolve(takeover);
+      return;
+    }
     const moved = () => {
       for (const name of MOVES) window.removeEventListener(name, moved, true);
       resolve(takeover);
