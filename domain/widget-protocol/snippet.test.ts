@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { embedSnippet, loaderTags } from './snippet.ts';
+import { embedSnippet, LOADER_FALLBACK_MS, loaderTags } from './snippet.ts';
 
 const LOADER = 'https://widgets.example/widget/v1/loader.js';
 
@@ -16,6 +16,7 @@ const loaders = () => [...document.head.querySelectorAll('script')].filter((scri
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   vi.useRealTimers();
   document.head.replaceChildren();
   delete (window as { LoanWidget?: unknown }).LoanWidget;
@@ -37,6 +38,46 @@ describe("the snippet's script", () => {
     vi.runAllTimers();
     expect(loaders()).toHaveLength(1);
     expect(loaders()[0]?.async).toBe(true);
+  });
+
+  it('in a browser that reports the largest paint, adds the loader only after that paint and the next frame', () => {
+    vi.useFakeTimers();
+    let report: () => void = () => undefined;
+    class Observer {
+      static readonly supportedEntryTypes = ['largest-contentful-paint'];
+      constructor(callback: (entries: { getEntries: () => unknown[] }, observer: Observer) => void) {
+        report = () => callback({ getEntries: () => [{ startTime: 130 }] }, this);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', Observer);
+    runScript('interactive');
+    // the page's load comes first on a short article: the loader still waits for the paint
+    window.dispatchEvent(new Event('load'));
+    vi.advanceTimersByTime(LOADER_FALLBACK_MS - 1);
+    expect(loaders()).toEqual([]);
+    report();
+    vi.advanceTimersByTime(20);
+    expect(loaders()).toHaveLength(1);
+    vi.runAllTimers();
+    expect(loaders()).toHaveLength(1);
+  });
+
+  it('adds the loader a while after the load when the largest paint is never reported (a background tab)', () => {
+    vi.useFakeTimers();
+    class Observer {
+      static readonly supportedEntryTypes = ['largest-contentful-paint'];
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', Observer);
+    runScript('interactive');
+    window.dispatchEvent(new Event('load'));
+    vi.advanceTimersByTime(LOADER_FALLBACK_MS - 1);
+    expect(loaders()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(loaders()).toHaveLength(1);
   });
 
   it('adds the loader at once to a page that has already loaded', () => {

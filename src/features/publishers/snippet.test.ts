@@ -4,9 +4,13 @@ import { attributeName, embedSnippet, escapeHtml, LOADER_URL, previewSrc, widget
 
 const STUB_AND_LOADER =
   '<script>window.LoanWidget=window.LoanWidget||function(){(LoanWidget.q=LoanWidget.q||[]).push(arguments)};' +
-  "(function(w,d){function l(){var s=d.createElement('script');s.async=true;" +
+  "(function(w,d){var a;function l(){if(a)return;a=1;var s=d.createElement('script');s.async=true;" +
   's.src="https://www.kreditkompass.lv/widget/v1/loader.js";d.head.appendChild(s)}' +
-  "if(d.readyState==='complete')l();else w.addEventListener('load',function(){w.requestAnimationFrame(function(){setTimeout(l)})})})(window,document);</script>";
+  'function p(){w.requestAnimationFrame(function(){setTimeout(l)})}function f(){setTimeout(l,1000)}' +
+  "function o(g){d.readyState==='complete'?g():w.addEventListener('load',g)}var P=w.PerformanceObserver;" +
+  "if(P&&(P.supportedEntryTypes||[]).indexOf('largest-contentful-paint')>=0){new P(function(e,b){if(e.getEntries().length){b.disconnect();p()}})" +
+  ".observe({type:'largest-contentful-paint',buffered:true});o(f)}" +
+  "else if(d.readyState==='complete')l();else w.addEventListener('load',p)})(window,document);</script>";
 
 describe('embed snippet', () => {
   it('is the calculator element, the queue stub and the loader, one per line', () => {
