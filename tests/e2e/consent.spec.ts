@@ -43,6 +43,8 @@ test('with consent, the scripts wait for the first interaction of a page whose p
 }) => {
   const requested = await recordThirdParty(page);
   await page.goto('/');
+  // the first page's script has run without a choice: it wrote no cookie
+  await pageScriptsRan(page);
   await page.evaluate(() =>
     localStorage.setItem('cookieConsent', JSON.stringify({ analytics: true, testing: true, ads: true })),
   );
