@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../domain/language.ts';
 import type { StatusOffer as Offer } from '../../../domain/offer.ts';
 import { isOfferExpired } from '../../../domain/offer-validity.ts';
+import { afterNextPaint } from '../after-next-paint.ts';
 import { formatEuro } from '../format.ts';
 import { SortControl } from '../SortControl.tsx';
 import { useLanguage } from '../../i18n/use-language.ts';
@@ -55,8 +56,8 @@ export const OfferComparison = memo(function OfferComparison({
 }: OfferComparisonProps) {
   const { t } = useTranslation(OFFER_NAMESPACES);
   const lang = useLanguage();
-  // The browser checks the pressed order's radio and paints it with no render of ours; the offers follow in a
-  // transition, which a slow phone may take a few frames over.
+  // The browser checks the pressed order's radio and paints it with no render of ours; the offers follow after that
+  // paint, in a transition, which a slow phone may take a few frames over.
   const [sortKey, setSortKey] = useState<SortKey>('apr');
   // a table on a wide screen, cards on a phone or a narrow widget: one of them in the DOM
   const wide = useOffersTable();
@@ -99,7 +100,7 @@ export const OfferComparison = memo(function OfferComparison({
       <SortControl
         label={t('sortLabel')}
         defaultValue={sortKey}
-        onChange={(key) => startTransition(() => setSortKey(key))}
+        onChange={(key) => afterNextPaint(() => startTransition(() => setSortKey(key)))}
         options={SORT_KEYS.map((key) => ({ id: key, label: t(`sort.${key}`) }))}
       />
       <OfferGroups

@@ -230,15 +230,16 @@ describe.each(['lv', 'ru'] as const)('OffersScreen (%s)', (language) => {
     expect(within(group).getByRole('radio', { name: said.sortApr })).toBeChecked();
     expect(cardNames()).toEqual(['Alfa Kredīts', 'Epsilon Banka', 'Beta Banka', 'Ceta Finanses']);
 
+    // the radio is checked in the press; the cards follow after its paint
     await user.click(within(group).getByRole('radio', { name: workflow.offers.sort.monthlyPayment }));
-    expect(cardNames()).toEqual(['Epsilon Banka', 'Alfa Kredīts', 'Ceta Finanses', 'Beta Banka']);
+    await waitFor(() => expect(cardNames()).toEqual(['Epsilon Banka', 'Alfa Kredīts', 'Ceta Finanses', 'Beta Banka']));
     expect(screen.getByText(workflow.offers.order.monthlyPayment)).toBeInTheDocument();
     await user.click(within(group).getByRole('radio', { name: said.sortTotal }));
-    expect(cardNames()).toEqual(['Alfa Kredīts', 'Epsilon Banka', 'Ceta Finanses', 'Beta Banka']);
+    await waitFor(() => expect(cardNames()).toEqual(['Alfa Kredīts', 'Epsilon Banka', 'Ceta Finanses', 'Beta Banka']));
     // the keyboard moves the choice too
     await user.keyboard('{ArrowLeft}');
     expect(within(group).getByRole('radio', { name: workflow.offers.sort.monthlyPayment })).toBeChecked();
-    expect(cardNames()).toEqual(['Epsilon Banka', 'Alfa Kredīts', 'Ceta Finanses', 'Beta Banka']);
+    await waitFor(() => expect(cardNames()).toEqual(['Epsilon Banka', 'Alfa Kredīts', 'Ceta Finanses', 'Beta Banka']));
     // the best stays the lowest APR for the loan asked, whatever the order
     expect(within(card('Alfa Kredīts')).getByText(said.best)).toBeInTheDocument();
   });
@@ -559,7 +560,7 @@ describe.each(['lv', 'ru'] as const)('OffersScreen on a wide screen (%s)', (lang
         .map((header) => [header.textContent, header.getAttribute('aria-sort')]);
     expect(sorted()).toEqual([[workflow.offers.apr, 'ascending']]);
     await user.click(screen.getByRole('radio', { name: workflow.offers.sort.monthlyPayment }));
-    expect(sorted()).toEqual([[workflow.offers.monthlyPayment, 'ascending']]);
+    await waitFor(() => expect(sorted()).toEqual([[workflow.offers.monthlyPayment, 'ascending']]));
     expect(
       within(table as HTMLElement)
         .getAllByRole('rowheader')
@@ -644,9 +645,9 @@ describe('OfferComparison with 16 offers', () => {
 
     const group = screen.getByRole('radiogroup', { name: words.lv.workflow.offers.sortLabel });
     await user.click(within(group).getByRole('radio', { name: words.lv.workflow.offers.sort.monthlyPayment }));
-    expect(cardNames()).toEqual([...names].reverse());
+    await waitFor(() => expect(cardNames()).toEqual([...names].reverse()));
     await user.click(within(group).getByRole('radio', { name: words.lv.workflow.offers.sort.apr }));
-    expect(cardNames()).toEqual(names);
+    await waitFor(() => expect(cardNames()).toEqual(names));
     expect(renders).toEqual(afterMount);
   });
 });

@@ -1,4 +1,5 @@
 import type { ApplicationActor, ApplicationSnapshot } from '../../../../machines/application-machine.ts';
+import { afterNextPaint } from '../../../ui/after-next-paint.ts';
 import { rememberChosenOffer } from './chosen-offer.ts';
 import { childInput } from './shared.tsx';
 
@@ -23,19 +24,17 @@ interface ChoiceState {
 
 const isChoosing = (snapshot: ApplicationSnapshot): boolean => snapshot.matches({ watching: 'choosingOffer' });
 
-/** `waiting`: the offer pressed whose choice is not sent yet (it goes after the press's paint) */
+/**
+ * `waiting`: the offer pressed whose choice is not sent yet (it goes after the press's paint). Until then only its
+ * button is pending: the others wait from the choice's sending on, so the press's own frame renders one button, not
+ * sixteen (a second press meanwhile is ignored by `choose`).
+ */
 function stateOf(snapshot: ApplicationSnapshot, pressed: string | null, waiting: string | null): ChoiceState {
   if (isChoosing(snapshot)) {
     const runningOfferId = childInput<{ offerId: string }>(snapshot, 'chooseOffer')?.offerId ?? null;
     return { choosing: true, pendingId: runningOfferId ?? pressed };
   }
-  return { choosing: waiting !== null, pendingId: waiting };
-}
-
-/** After the next paint: a frame's callback runs before it, a task posted from there after it. */
-function afterNextPaint(callback: () => void): void {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(callback, 0));
-  else setTimeout(callback, 0);
+  return { choosing: false, pendingId: waiting };
 }
 
 /** A store over the machine, subscribed to it only while a button listens. */
