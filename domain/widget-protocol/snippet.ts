@@ -63,7 +63,7 @@ export const loaderTags = (loaderUrl: string): string =>
   `<script>${QUEUE_STUB}(function(w,d){var a;function l(){if(a)return;a=1;var s=d.createElement('script');s.async=true;s.src=${scriptString(loaderUrl)};d.head.appendChild(s)}` +
   `function p(){w.requestAnimationFrame(function(){setTimeout(l)})}function f(){setTimeout(l,${LOADER_FALLBACK_MS})}` +
   `function o(g){d.readyState==='complete'?g():w.addEventListener('load',g)}var P=w.PerformanceObserver;` +
-  `if(P&&(P.supportedEntryTypes||[]).indexOf('largest-contentful-paint')>=0){new P(function(e,b){if(e.getEntries().length){b.disconnect();p()}}).observe({type:'largest-contentful-paint',buffered:true});o(f)}` +
+  `if(P&&(P.supportedEntryTypes||[]).indexOf('largest-contentful-paint')>=0){new P(function(e,b){e.getEntries().length&&(b.disconnect(),p())}).observe({type:'largest-contentful-paint',buffered:true});o(f)}` +
   `else if(d.readyState==='complete')l();else w.addEventListener('load',p)})(window,document);</script>`;
 
 /** Markup and script, one per line: ready to paste into a page's HTML. */

@@ -11,12 +11,10 @@ import ruCommon from '../../../locales/ru/common.json';
 import ruForm from '../../../locales/ru/form.json';
 import ruPublishers from '../../../locales/ru/publishers.json';
 import { SnippetGenerator } from './SnippetGenerator.tsx';
+import { loaderTags } from './snippet.ts';
 
-const LOADER_LINES =
-  '<script>window.LoanWidget=window.LoanWidget||function(){(LoanWidget.q=LoanWidget.q||[]).push(arguments)};' +
-  "(function(w,d){function l(){var s=d.createElement('script');s.async=true;" +
-  's.src="https://www.kreditkompass.lv/widget/v1/loader.js";d.head.appendChild(s)}' +
-  "if(d.readyState==='complete')l();else w.addEventListener('load',function(){w.requestAnimationFrame(function(){setTimeout(l)})})})(window,document);</script>";
+/** The loader's lines as the publishers' snippet module writes them (their text is pinned in snippet.test.ts). */
+const LOADER_LINES = loaderTags();
 
 const renderIn = (lang: 'lv' | 'ru') => {
   const i18n = createI18n(lang, {

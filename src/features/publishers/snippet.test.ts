@@ -8,7 +8,7 @@ const STUB_AND_LOADER =
   's.src="https://www.kreditkompass.lv/widget/v1/loader.js";d.head.appendChild(s)}' +
   'function p(){w.requestAnimationFrame(function(){setTimeout(l)})}function f(){setTimeout(l,1000)}' +
   "function o(g){d.readyState==='complete'?g():w.addEventListener('load',g)}var P=w.PerformanceObserver;" +
-  "if(P&&(P.supportedEntryTypes||[]).indexOf('largest-contentful-paint')>=0){new P(function(e,b){if(e.getEntries().length){b.disconnect();p()}})" +
+  "if(P&&(P.supportedEntryTypes||[]).indexOf('largest-contentful-paint')>=0){new P(function(e,b){e.getEntries().length&&(b.disconnect(),p())})" +
   ".observe({type:'largest-contentful-paint',buffered:true});o(f)}" +
   "else if(d.readyState==='complete')l();else w.addEventListener('load',p)})(window,document);</script>";
 
