@@ -14,6 +14,21 @@ function runScript(readyState: DocumentReadyState): void {
 
 const loaders = () => [...document.head.querySelectorAll('script')].filter((script) => script.src === LOADER);
 
+/** A browser that reports the largest contentful paint when the test says (`paint`), and never otherwise. */
+function paintReportingBrowser() {
+  let report: () => void = () => undefined;
+  class Observer {
+    static readonly supportedEntryTypes = ['largest-contentful-paint'];
+    constructor(callback: (entries: { getEntries: () => unknown[] }, observer: Observer) => void) {
+      report = () => callback({ getEntries: () => [{ startTime: 130 }] }, this);
+    }
+    observe() {}
+    disconnect() {}
+  }
+  vi.stubGlobal('PerformanceObserver', Observer);
+  return { paint: () => report() };
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -42,22 +57,13 @@ describe("the snippet's script", () => {
 
   it('in a browser that reports the largest paint, adds the loader only after that paint and the next frame', () => {
     vi.useFakeTimers();
-    let report: () => void = () => undefined;
-    class Observer {
-      static readonly supportedEntryTypes = ['largest-contentful-paint'];
-      constructor(callback: (entries: { getEntries: () => unknown[] }, observer: Observer) => void) {
-        report = () => callback({ getEntries: () => [{ startTime: 130 }] }, this);
-      }
-      observe() {}
-      disconnect() {}
-    }
-    vi.stubGlobal('PerformanceObserver', Observer);
+    const browser = paintReportingBrowser();
     runScript('interactive');
     // the page's load comes first on a short article: the loader still waits for the paint
     window.dispatchEvent(new Event('load'));
     vi.advanceTimersByTime(LOADER_FALLBACK_MS - 1);
     expect(loaders()).toEqual([]);
-    report();
+    browser.paint();
     vi.advanceTimersByTime(20);
     expect(loaders()).toHaveLength(1);
     vi.runAllTimers();
@@ -66,12 +72,7 @@ describe("the snippet's script", () => {
 
   it('adds the loader a while after the load when the largest paint is never reported (a background tab)', () => {
     vi.useFakeTimers();
-    class Observer {
-      static readonly supportedEntryTypes = ['largest-contentful-paint'];
-      observe() {}
-      disconnect() {}
-    }
-    vi.stubGlobal('PerformanceObserver', Observer);
+    paintReportingBrowser();
     runScript('interactive');
     window.dispatchEvent(new Event('load'));
     vi.advanceTimersByTime(LOADER_FALLBACK_MS - 1);
