@@ -40,8 +40,15 @@ export function loadWebFonts(window: Window): void {
   else window.addEventListener('load', afterLargestPaint, { once: true });
 }
 
-/** Set on the root once the faces draw the page: tests wait for it. */
+/**
+ * Set on the root once the faces draw the page (`added`), or once their files are in the browser's cache for the
+ * next page (`cached`): tests wait for it.
+ */
 export const FONTS_ADDED_ATTRIBUTE = 'data-web-fonts';
+
+/** Text nodes read between two yields to the browser, and faces asked for at once. */
+const TEXT_NODES_A_TURN = 80;
+const FACES_A_TURN = 2;
 
 /**
  * The faces of the fonts' style sheet, fetched first and given to the page in one frame: a style sheet of faces, once
@@ -49,23 +56,51 @@ export const FONTS_ADDED_ATTRIBUTE = 'data-web-fonts';
  * elements took 170 to 280 ms each time on a phone's CPU, which was the wizard's total blocking time); faces loaded
  * apart and added at once cost one layout. The browser parses the sheet (never applied) and loads the faces whose
  * characters the page draws in their family and weight; the others are added unloaded and come if text of theirs
- * appears later, as before.
+ * appears later.
+ *
+ * Even that one layout is a long task on a phone (about 170 ms on the home page at a quarter of this machine's
+ * speed), so a visitor's first page stays in the metric-matched fallbacks, as `font-display: optional` would keep
+ * it, and only puts the files in the browser's cache: the faces draw the page from the next one on, where they come
+ * from the cache at once. The style sheet coming from the cache is what tells a later page from the first.
+ * The reading and loading go in short turns, each well under a long task.
  */
 async function addFacesAtOnce(window: Window): Promise<void> {
   const { document } = window;
+  const response = await window.fetch(fontsUrl);
   const sheet = new CSSStyleSheet();
-  await sheet.replace(await (await window.fetch(fontsUrl)).text());
+  await sheet.replace(await response.text());
+  const seenBefore = cameFromCache(window, response.url);
   const faces = [...sheet.cssRules]
     .filter((rule): rule is CSSFontFaceRule => rule instanceof CSSFontFaceRule)
     .map((rule) => faceOf(rule.style));
-  const drawn = textByFace(document, faces);
-  await Promise.allSettled(
-    faces.filter((face) => drawsAny(face.unicodeRange, drawn.get(face) ?? '')).map((face) => face.load()),
-  );
+  await nextTurn(window);
+  const drawn = await textByFace(window, faces);
+  const needed = faces.filter((face) => drawsAny(face.unicodeRange, drawn.get(face) ?? ''));
+  const loads: Promise<unknown>[] = [];
+  for (let start = 0; start < needed.length; start += FACES_A_TURN) {
+    loads.push(...needed.slice(start, start + FACES_A_TURN).map((face) => face.load()));
+    await nextTurn(window);
+  }
+  await Promise.allSettled(loads);
+  if (!seenBefore) {
+    document.documentElement.setAttribute(FONTS_ADDED_ATTRIBUTE, 'cached');
+    return;
+  }
   window.requestAnimationFrame(() => {
     for (const face of faces) document.fonts.add(face);
     document.documentElement.setAttribute(FONTS_ADDED_ATTRIBUTE, 'added');
   });
+}
+
+const nextTurn = (window: Window) => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
+
+/**
+ * Whether the browser had the style sheet in its cache: then an earlier page of the site loaded it, and the faces it
+ * drew with. Without a timing entry the faces are added, as on every page before this rule.
+ */
+export function cameFromCache(window: Window, url: string): boolean {
+  const entry = window.performance?.getEntriesByName(url, 'resource').at(-1) as PerformanceResourceTiming | undefined;
+  return entry === undefined || (entry.transferSize === 0 && entry.decodedBodySize > 0);
 }
 
 const faceOf = (style: CSSStyleDeclaration): FontFace =>
@@ -83,13 +118,17 @@ const familyOf = (fontFamily: string): string => (fontFamily.split(',')[0] ?? ''
  * faces nearest to the element's (heavier on a tie, as the browser matches), read from styles the first paint has
  * already computed.
  */
-function textByFace(document: Document, faces: readonly FontFace[]): Map<FontFace, string> {
+async function textByFace(window: Window, faces: readonly FontFace[]): Promise<Map<FontFace, string>> {
+  const { document } = window;
   const text = new Map<string, string>();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let read = 0;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    read += 1;
+    if (read % TEXT_NODES_A_TURN === 0) await nextTurn(window);
     const element = node.parentElement;
     if (!element || !node.textContent?.trim()) continue;
-    const style = getComputedStyle(element);
+    const style = window.getComputedStyle(element);
     const key = `${familyOf(style.fontFamily)}|${style.fontWeight}`;
     text.set(key, (text.get(key) ?? '') + node.textContent);
   }

@@ -68,6 +68,25 @@ test('Russian body text is drawn in Open Sans, Cyrillic included', async ({ page
   expect(fonts).toEqual([expect.objectContaining({ familyName: 'Open Sans' })]);
 });
 
+test('a first page keeps its fallback faces, with no layout again, and the next page is drawn in the web fonts', async ({
+  page,
+}) => {
+  const fontsMark = () => page.evaluate(() => document.documentElement.getAttribute('data-web-fonts'));
+  await page.goto('/');
+  await expect.poll(fontsMark, { timeout: 15_000 }).toBe('cached');
+  // the files came into the cache, and the heading is still drawn by the metric-matched fallback
+  expect(await renderedFonts(page, 'h1')).toEqual([
+    expect.objectContaining({ familyName: expect.not.stringMatching(/^Montserrat/) }),
+  ]);
+  const product = PAGES.find((entry) => entry.kind.type === 'product')?.paths.lv ?? '';
+  await page.goto(product);
+  await expect.poll(fontsMark, { timeout: 15_000 }).toBe('added');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  expect(await renderedFonts(page, 'h1')).toEqual([
+    expect.objectContaining({ familyName: expect.stringMatching(/^Montserrat/) }),
+  ]);
+});
+
 /**
  * Text in which a number or an amount could break across two lines: a digit group or a currency
  * after a breaking space ("25 000", "500 EUR"). Intl and the copy use no-break spaces there.
