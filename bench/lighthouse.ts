@@ -52,6 +52,11 @@ interface FailingAudit {
 interface RunResult {
   scores: Record<CategoryId, number | null>;
   metrics: Metrics;
+  /**
+   * Lighthouse's own measure of the machine's CPU during the audit (higher is faster): the simulation multiplies the
+   * page's main-thread work by 4 whatever the machine, so a slower machine shows a higher TBT for the same page.
+   */
+  benchmarkIndex: number | null;
 }
 
 interface PageResult extends RunResult {
@@ -139,7 +144,7 @@ export function offHostRequests(lhr: Result): string[] {
 function runResult(lhr: Result): RunResult {
   const scores = {} as Record<CategoryId, number | null>;
   for (const category of CATEGORIES) scores[category] = toScore(lhr.categories[category]?.score);
-  return { scores, metrics: extractMetrics(lhr) };
+  return { scores, metrics: extractMetrics(lhr), benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) };
 }
 
 function median(values: readonly (number | null)[]): number | null {
@@ -170,6 +175,7 @@ function summarize(page: (typeof PAGES)[number], url: string, runs: RunResult[],
       cls: metric('cls'),
       scriptTransferBytes: metric('scriptTransferBytes'),
     },
+    benchmarkIndex: median(runs.map((run) => run.benchmarkIndex)),
     runs,
     failingAudits: failing,
     offHostRequests: offHostRequests(lastLhr),
@@ -245,6 +251,15 @@ function failingAuditLines(pages: PageResult[]): string[] {
     for (const url of page.offHostRequests) lines.push(`${page.path} requested outside ${HOST}: ${url}`);
   }
   return lines;
+}
+
+/** The machine's speed beside the figures that depend on it: TBT and, through it, the performance score. */
+function machineLine(pages: readonly PageResult[]): string {
+  const indexes = pages
+    .flatMap((page) => page.runs.map((run) => run.benchmarkIndex))
+    .filter((index): index is number => index !== null);
+  if (indexes.length === 0) return 'Lighthouse reported no CPU benchmark index.';
+  return `Lighthouse's CPU benchmark index of this machine over the audits (higher is faster): median ${median(indexes)}, ${Math.min(...indexes)} to ${Math.max(...indexes)}.`;
 }
 
 async function writeResults(pages: PageResult[], lhr: Result, runsPerPage: number, markdown: string): Promise<void> {
@@ -328,10 +343,13 @@ async function main(): Promise<void> {
 
   const rows = tableRows(audited.pages);
   const failing = failingAuditLines(audited.pages);
+  const machine = machineLine(audited.pages);
   const markdown = [
     `# Lighthouse (mobile, simulated throttling), ${new Date().toISOString().slice(0, 10)}`,
     '',
     `Each figure is the median of ${options.runs} audits of the page, the pages taking turns.`,
+    '',
+    machine,
     '',
     markdownTable(rows),
     '',
@@ -341,7 +359,7 @@ async function main(): Promise<void> {
   ].join('\n');
   await writeResults(audited.pages, audited.lastLhr, options.runs, markdown);
 
-  console.log(`\n${textTable(rows)}\n\n${targetsLine()}`);
+  console.log(`\n${textTable(rows)}\n\n${targetsLine()}\n${machine}`);
   console.log(failing.length ? `\nFailing audits:\n${failing.map((line) => `  ${line}`).join('\n')}` : '');
   console.log(`\nWritten: ${RESULTS_DIR}/lighthouse.{json,md}`);
 }
