@@ -72,13 +72,18 @@ async function addFacesAtOnce(window: Window): Promise<void> {
   const seenBefore = cameFromCache(window, response.url);
   const faces = [...sheet.cssRules]
     .filter((rule): rule is CSSFontFaceRule => rule instanceof CSSFontFaceRule)
-    .map((rule) => faceOf(rule.style));
+    .map((rule) => faceRuleOf(rule.style));
   await nextTurn(window);
-  const drawn = await textByFace(window, faces);
-  const needed = faces.filter((face) => drawsAny(face.unicodeRange, drawn.get(face) ?? ''));
+  const drawn = await charactersByFace(window, faces);
+  const needed = faces.filter((face) => drawsAnyOf(face.unicodeRange, drawn.get(face) ?? new Set()));
+  const built = new Map<FaceRule, FontFace>();
   const loads: Promise<unknown>[] = [];
   for (let start = 0; start < needed.length; start += FACES_A_TURN) {
-    loads.push(...needed.slice(start, start + FACES_A_TURN).map((face) => face.load()));
+    for (const face of needed.slice(start, start + FACES_A_TURN)) {
+      const fontFace = fontFaceOf(face);
+      built.set(face, fontFace);
+      loads.push(fontFace.load());
+    }
     await nextTurn(window);
   }
   await Promise.allSettled(loads);
@@ -86,8 +91,9 @@ async function addFacesAtOnce(window: Window): Promise<void> {
     document.documentElement.setAttribute(FONTS_ADDED_ATTRIBUTE, 'cached');
     return;
   }
+  for (const face of faces) if (!built.has(face)) built.set(face, fontFaceOf(face));
   window.requestAnimationFrame(() => {
-    for (const face of faces) document.fonts.add(face);
+    for (const fontFace of built.values()) document.fonts.add(fontFace);
     document.documentElement.setAttribute(FONTS_ADDED_ATTRIBUTE, 'added');
   });
 }
@@ -103,37 +109,55 @@ export function cameFromCache(window: Window, url: string): boolean {
   return entry === undefined || (entry.transferSize === 0 && entry.decodedBodySize > 0);
 }
 
-const faceOf = (style: CSSStyleDeclaration): FontFace =>
-  new FontFace(style.getPropertyValue('font-family').replace(/^["']|["']$/g, ''), style.getPropertyValue('src'), {
-    style: style.getPropertyValue('font-style') || 'normal',
-    weight: style.getPropertyValue('font-weight') || 'normal',
-    unicodeRange: style.getPropertyValue('unicode-range') || 'U+0-10FFFF',
+/** A face as its rule describes it; a FontFace is made of it only when the page loads or adds it. */
+interface FaceRule {
+  readonly family: string;
+  readonly weight: string;
+  readonly unicodeRange: string;
+  readonly style: CSSStyleDeclaration;
+}
+
+const faceRuleOf = (style: CSSStyleDeclaration): FaceRule => ({
+  family: style.getPropertyValue('font-family').replace(/^["']|["']$/g, ''),
+  weight: style.getPropertyValue('font-weight') || 'normal',
+  unicodeRange: style.getPropertyValue('unicode-range') || 'U+0-10FFFF',
+  style,
+});
+
+const fontFaceOf = (face: FaceRule): FontFace =>
+  new FontFace(face.family, face.style.getPropertyValue('src'), {
+    style: face.style.getPropertyValue('font-style') || 'normal',
+    weight: face.weight,
+    unicodeRange: face.unicodeRange,
     display: 'swap',
   });
 
 const familyOf = (fontFamily: string): string => (fontFamily.split(',')[0] ?? '').trim().replace(/^["']|["']$/g, '');
 
 /**
- * The page's text by the face that draws it: each text's element's first family and the weight of that family's
- * faces nearest to the element's (heavier on a tie, as the browser matches), read from styles the first paint has
- * already computed.
+ * The characters of the page's text by the face that draws them: each text's element's first family and the weight
+ * of that family's faces nearest to the element's (heavier on a tie, as the browser matches), read from styles the
+ * first paint has already computed.
  */
-async function textByFace(window: Window, faces: readonly FontFace[]): Promise<Map<FontFace, string>> {
+async function charactersByFace(window: Window, faces: readonly FaceRule[]): Promise<Map<FaceRule, Set<string>>> {
   const { document } = window;
-  const text = new Map<string, string>();
+  const characters = new Map<string, Set<string>>();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   let read = 0;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     read += 1;
     if (read % TEXT_NODES_A_TURN === 0) await nextTurn(window);
     const element = node.parentElement;
-    if (!element || !node.textContent?.trim()) continue;
+    const text = node.textContent ?? '';
+    if (!element || !text.trim()) continue;
     const style = window.getComputedStyle(element);
     const key = `${familyOf(style.fontFamily)}|${style.fontWeight}`;
-    text.set(key, (text.get(key) ?? '') + node.textContent);
+    const seen = characters.get(key) ?? new Set<string>();
+    for (const char of text) seen.add(char);
+    characters.set(key, seen);
   }
-  const byFace = new Map<FontFace, string>();
-  for (const [key, drawn] of text) {
+  const byFace = new Map<FaceRule, Set<string>>();
+  for (const [key, drawn] of characters) {
     const [family, weight] = key.split('|');
     const own = faces.filter((face) => familyOf(face.family) === family);
     const nearest = own.reduce<number | null>((best, face) => {
@@ -142,20 +166,24 @@ async function textByFace(window: Window, faces: readonly FontFace[]): Promise<M
       const [distance, bestDistance] = [Math.abs(candidate - Number(weight)), Math.abs(best - Number(weight))];
       return distance < bestDistance || (distance === bestDistance && candidate > best) ? candidate : best;
     }, null);
-    for (const face of own) if (Number(face.weight) === nearest) byFace.set(face, (byFace.get(face) ?? '') + drawn);
+    for (const face of own) {
+      if (Number(face.weight) === nearest) byFace.set(face, new Set([...(byFace.get(face) ?? []), ...drawn]));
+    }
   }
   return byFace;
 }
 
 /** Whether `text` has a character in a face's unicode-range (`U+0-FF, U+131, U+2000-206F`, as the browser gives it). */
-export function drawsAny(unicodeRange: string, text: string): boolean {
+export const drawsAny = (unicodeRange: string, text: string): boolean => drawsAnyOf(unicodeRange, new Set(text));
+
+function drawsAnyOf(unicodeRange: string, characters: ReadonlySet<string>): boolean {
   const ranges = unicodeRange.split(',').map((part) => {
     const [from, to] = part.trim().replace(/^U\+/i, '').split('-');
     const start = parseInt((from ?? '').replace(/\?/g, '0'), 16);
     const end = to === undefined ? parseInt((from ?? '').replace(/\?/g, 'F'), 16) : parseInt(to, 16);
     return [start, end] as const;
   });
-  for (const char of new Set(text)) {
+  for (const char of characters) {
     const code = char.codePointAt(0) ?? 0;
     if (ranges.some(([start, end]) => code >= start && code <= end)) return true;
   }
