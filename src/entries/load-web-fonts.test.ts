@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawsAny } from './load-web-fonts.ts';
+import { cameFromCache, drawsAny } from './load-web-fonts.ts';
 
 describe('which faces a page’s text needs', () => {
   // fontsource's ranges, as the browser gives them back
@@ -21,5 +21,33 @@ describe('which faces a page’s text needs', () => {
     expect(drawsAny('U+2116', '№ 5')).toBe(true);
     expect(drawsAny('U+4??', 'Ж')).toBe(true);
     expect(drawsAny('U+4??', 'Z')).toBe(false);
+  });
+});
+
+describe('whether an earlier page loaded the fonts', () => {
+  const SHEET = 'https://www.kreditkompass.lv/assets/fonts-abc.css';
+  const timing = (...entries: object[]) => ({
+    performance: {
+      getEntriesByName: (name: string, type: string) => (name === SHEET && type === 'resource' ? entries : []),
+    } as unknown as Performance,
+  });
+
+  it('the style sheet from the cache (nothing transferred, a body decoded): yes', () => {
+    expect(cameFromCache(timing({ transferSize: 0, decodedBodySize: 2400 }), SHEET)).toBe(true);
+  });
+
+  it('the style sheet over the network, then: no, the first page keeps its fallbacks', () => {
+    expect(cameFromCache(timing({ transferSize: 900, decodedBodySize: 2400 }), SHEET)).toBe(false);
+    expect(
+      cameFromCache(
+        timing({ transferSize: 0, decodedBodySize: 2400 }, { transferSize: 900, decodedBodySize: 2400 }),
+        SHEET,
+      ),
+    ).toBe(false);
+  });
+
+  it('a browser that cannot tell adds the faces, as before', () => {
+    expect(cameFromCache(timing(), SHEET)).toBe(true);
+    expect(cameFromCache(timing({ duration: 12 }), SHEET)).toBe(true);
   });
 });

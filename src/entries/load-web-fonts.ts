@@ -102,11 +102,14 @@ const nextTurn = (window: Window) => new Promise<void>((resolve) => window.setTi
 
 /**
  * Whether the browser had the style sheet in its cache: then an earlier page of the site loaded it, and the faces it
- * drew with. Without a timing entry the faces are added, as on every page before this rule.
+ * drew with. A browser that cannot tell (no timing entry, or one without sizes: Safari before 16.4) adds the faces,
+ * as every page did before this rule.
  */
-export function cameFromCache(window: Window, url: string): boolean {
-  const entry = window.performance?.getEntriesByName(url, 'resource').at(-1) as PerformanceResourceTiming | undefined;
-  return entry === undefined || (entry.transferSize === 0 && entry.decodedBodySize > 0);
+export function cameFromCache(window: Pick<Window, 'performance'>, url: string): boolean {
+  const entry = window.performance?.getEntriesByName(url, 'resource').at(-1) as
+    Partial<Pick<PerformanceResourceTiming, 'transferSize' | 'decodedBodySize'>> | undefined;
+  if (typeof entry?.transferSize !== 'number') return true;
+  return entry.transferSize === 0 && (entry.decodedBodySize ?? 0) > 0;
 }
 
 /** A face as its rule describes it; a FontFace is made of it only when the page loads or adds it. */
