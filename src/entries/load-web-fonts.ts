@@ -169,8 +169,10 @@ async function charactersByFace(window: Window, faces: readonly FaceRule[]): Pro
       const [distance, bestDistance] = [Math.abs(candidate - Number(weight)), Math.abs(best - Number(weight))];
       return distance < bestDistance || (distance === bestDistance && candidate > best) ? candidate : best;
     }, null);
-    for (const face of own) {
-      if (Number(face.weight) === nearest) byFace.set(face, new Set([...(byFace.get(face) ?? []), ...drawn]));
+    for (const face of own.filter((candidate) => Number(candidate.weight) === nearest)) {
+      const into = byFace.get(face) ?? new Set<string>();
+      for (const char of drawn) into.add(char);
+      byFace.set(face, into);
     }
   }
   return byFace;

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PAGES } from '../../domain/site-pages.ts';
 import type { Language } from '../../domain/language.ts';
 import { workflowPath } from './support/applicant.ts';
-import { webFontsLoaded } from './support/web-fonts.ts';
+import { webFontsLoaded, webFontsMark } from './support/web-fonts.ts';
 
 /**
  * How the text is drawn, as Chromium really renders it: the fonts that drew a heading's glyphs
@@ -71,7 +71,7 @@ test('Russian body text is drawn in Open Sans, Cyrillic included', async ({ page
 test('a first page keeps its fallback faces, with no layout again, and the next page is drawn in the web fonts', async ({
   page,
 }) => {
-  const fontsMark = () => page.evaluate(() => document.documentElement.getAttribute('data-web-fonts'));
+  const fontsMark = () => webFontsMark(page);
   await page.goto('/');
   await expect.poll(fontsMark, { timeout: 15_000 }).toBe('cached');
   // the files came into the cache, and the heading is still drawn by the metric-matched fallback

@@ -8,9 +8,8 @@ import type { Page } from '@playwright/test';
  * visitor opens would be, and drawn in the faces.
  */
 export async function webFontsLoaded(page: Page): Promise<void> {
-  const mark = () => page.evaluate(() => document.documentElement.getAttribute('data-web-fonts'));
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-web-fonts'));
-  if ((await mark()) === 'cached') {
+  if ((await webFontsMark(page)) === 'cached') {
     await page.reload();
     await page.waitForFunction(() => document.documentElement.getAttribute('data-web-fonts') === 'added');
   }
@@ -20,3 +19,7 @@ export async function webFontsLoaded(page: Page): Promise<void> {
     return document.fonts.ready.then(() => undefined);
   });
 }
+
+/** The page's fonts mark: `cached` (a first page), `added`, or null while its script has not decided yet. */
+export const webFontsMark = (page: Page): Promise<string | null> =>
+  page.evaluate(() => document.documentElement.getAttribute('data-web-fonts'));
