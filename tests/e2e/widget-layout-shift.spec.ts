@@ -124,11 +124,15 @@ function expectSteady(shifts: readonly Shift[], what: string): void {
   expect(sum).toBeLessThanOrEqual(CLS_LIMIT);
 }
 
-/** The web-font files the page's frames fetched from the product. */
+/**
+ * The web-font files the widget on the publisher's article fetched from the product. The publishers' page the test
+ * left just before, with its preview frame, may still be fetching faces of its own as the article loads: not counted.
+ */
 function fontRequests(page: Page): Request[] {
   const fonts: Request[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'font') fonts.push(request);
+    if (request.resourceType() !== 'font') return;
+    if (request.frame().parentFrame()?.url().startsWith(PUBLISHER)) fonts.push(request);
   });
   return fonts;
 }

@@ -37,7 +37,7 @@ function ancestorsIn(spans: readonly ReadableSpan[]) {
       above.push(at);
     return above;
   };
-  // a push is parented on the first change of its burst and linked to the others
+  // a push is parented on the latest change of its burst and linked to the others
   const causesOf = (push: ReadableSpan): ReadableSpan[] => [
     ...ancestorsOf(push),
     ...push.links.flatMap((link) => {

@@ -28,25 +28,30 @@ export function noteStatusChange(applicationId: string): void {
   }
   const made = span.spanContext();
   // the announcement and the forgetting of the same change note it once
-  if (changes.length < MAX_CHANGES && changes.at(-1)?.spanId !== made.spanId) changes.push(made);
+  if (changes.at(-1)?.spanId === made.spanId) return;
+  // the latest changes are the ones the push shows: the oldest make room
+  if (changes.length >= MAX_CHANGES) changes.shift();
+  changes.push(made);
 }
 
 /**
  * A span around one push of an application's body to its streams. A push gathers a burst of changes: its parent is
- * the first of them, and the others are links, so each lender's answer leads to the push that showed it.
+ * the latest of them, and the others are links, so each lender's answer leads to the push that showed it. The
+ * latest, not the first: a burst may begin with a request outside the application's trace (the browser's start of
+ * its identification) and end with the lenders' answers in it, and a slow timer gathers them all into one push.
  */
 export function tracedStatusPush<T>(applicationId: string, push: () => Promise<T>): Promise<T> {
   const tracer = activeTracer();
   if (tracer === null) return push();
-  const changes = pending.get(applicationId);
+  const changes = pending.get(applicationId) ?? [];
   pending.delete(applicationId);
-  const [cause, ...others] = changes ?? [];
+  const cause = changes.at(-1);
   if (cause === undefined) return context.with(ROOT_CONTEXT, push);
   const parent = trace.setSpanContext(ROOT_CONTEXT, cause);
-  const links: Link[] = others.map((other) => ({ context: other }));
+  const links: Link[] = changes.slice(0, -1).map((other) => ({ context: other }));
   const span = tracer.startSpan(
     'status push',
-    { attributes: { 'kk.application_id': applicationId, 'kk.changes': changes?.length ?? 0 }, links },
+    { attributes: { 'kk.application_id': applicationId, 'kk.changes': changes.length }, links },
     parent,
   );
   return context.with(trace.setSpan(parent, span), async () => {
