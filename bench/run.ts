@@ -104,8 +104,9 @@ function markdown(results: ServerResults): string {
     notes.push(
       `Throughput: autocannon in a child process, ${load.connections} connections, ${load.durationSeconds} s after a ` +
         `${load.warmupSeconds} s warm-up, per route, in ${load.rounds} alternating rounds (the ratio is the median of ` +
-        `the rounds' ${t.details.roundRatios.join(', ')}); status body ${thousands(t.details.statusBodyBytes)} bytes ` +
-        `(${t.details.lenders} lenders, ${t.details.offers} offers); p50/p99 latency bare ` +
+        `the rounds' ${t.details.roundRatios.join(', ')}), each request with a browser's Accept-Encoding; status body ` +
+        `${thousands(t.details.statusBodyBytes)} bytes, ${thousands(t.details.statusWire.bytes)} as ` +
+        `${t.details.statusWire.encoding} (${t.details.lenders} lenders, ${t.details.offers} offers); p50/p99 latency bare ` +
         `${t.details.bare.latencyMs.p50}/${t.details.bare.latencyMs.p99} ms, status ` +
         `${t.details.status.latencyMs.p50}/${t.details.status.latencyMs.p99} ms.`,
     );

@@ -19,9 +19,13 @@
  * production and `node --cpu-prof bench/status-throughput.ts` profiles the server alone. The same connections,
  * duration and warm-up for both routes: a warm-up run (discarded), then the measured run; bare first, then status.
  *
+ * Every request carries the Accept-Encoding Chromium sends over HTTPS, as the wizard's polls do: the status goes
+ * compressed, the bare route's two letters as they are.
+ *
  * Prints and returns { bareRps, statusRps, ratio }; the target is ratio >= 0.7.
  */
 import { spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Result } from 'autocannon';
 import Fastify from 'fastify';
@@ -31,6 +35,9 @@ import { allLendersAnswered, runApplication } from './offer-latency/run-applicat
 
 /** The goal: the status endpoint serves at least 0.7 times bare Fastify's throughput in the same run. */
 export const TARGET_RATIO = 0.7;
+
+/** What a browser's fetch sends over HTTPS */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 export interface LoadOptions {
   readonly connections: number;
@@ -48,6 +55,8 @@ export interface StatusThroughputResult {
   details: {
     load: LoadOptions;
     statusBodyBytes: number;
+    /** the status body's bytes as sent to a browser, and their encoding */
+    statusWire: { bytes: number; encoding: string };
     lenders: number;
     offers: number;
     bare: RouteFigures;
@@ -86,6 +95,8 @@ function autocannon(url: string, connections: number, durationSeconds: number): 
       String(connections),
       '--duration',
       String(durationSeconds),
+      '--headers',
+      `accept-encoding=${BROWSER_ACCEPT_ENCODING}`,
     ];
     const child = spawn(process.execPath, [AUTOCANNON_CLI, ...args, url], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
@@ -102,6 +113,17 @@ function autocannon(url: string, connections: number, durationSeconds: number): 
         reject(new Error(`autocannon printed no JSON result: ${String(error)}`));
       }
     });
+  });
+}
+
+/** The size and encoding of the answer a browser's request gets (fetch would decode it). */
+function bytesOnTheWire(url: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve({ bytes, encoding: response.headers['content-encoding'] ?? 'identity' }));
+    }).once('error', reject);
   });
 }
 
@@ -188,6 +210,7 @@ export async function measureStatusThroughput(options: Partial<LoadOptions> = {}
       details: {
         load,
         statusBodyBytes: Buffer.byteLength(body),
+        statusWire: await bytesOnTheWire(statusUrl),
         lenders: status.lenders.length,
         offers: status.offers.length,
         bare,
@@ -213,7 +236,7 @@ export function describeStatusThroughput(result: StatusThroughputResult): string
       `alternating rounds, after a ${d.load.warmupSeconds} s warm-up):`,
     `  bare Fastify route:     ${result.bareRps} req/s (${latency(d.bare)})`,
     `  getApplicationStatus:   ${result.statusRps} req/s (${latency(d.status)}; body ${d.statusBodyBytes} bytes,` +
-      ` ${d.lenders} lenders, ${d.offers} offers)`,
+      ` ${d.statusWire.bytes} as ${d.statusWire.encoding}, ${d.lenders} lenders, ${d.offers} offers)`,
     `  ratio ${result.ratio}, the median of the rounds' ${d.roundRatios.join(', ')} (target >= ${d.targetRatio}: ` +
       `${d.met ? 'met' : 'MISSED'}); by CPU per request ${d.cpuRatio}`,
   ].join('\n');

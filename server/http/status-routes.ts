@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { followApplicationStatus, getApplicationStatus } from '../../domain/contract/status.ts';
 import { TOKEN_PATTERN } from '../../domain/token.ts';
@@ -8,16 +8,22 @@ import type { Broker } from '../broker.ts';
 import { ApiProblem } from './problem.ts';
 import { hotRateLimit } from './hot-rate-limit.ts';
 import { route } from './route.ts';
+import { encodedStatus, statusEncodingFor } from './status-encoding.ts';
 import { perMinute } from './route-options.ts';
 import { countStream } from '../ops/metrics/record.ts';
 import { streamsEndedOnClose } from './streams-ended-on-close.ts';
 
-/** The cached UTF-8 bytes of the JSON the route's schema documents as text; Fastify sends a Buffer as it is. */
-const sendStatus = (reply: FastifyReply, body: Buffer) =>
-  reply
-    .type('text/plain; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(body as unknown as string);
+/**
+ * The cached UTF-8 bytes of the JSON the route's schema documents as text; Fastify sends a Buffer as it is. A browser
+ * polls it every few seconds while the lenders answer: compressed when it accepts that, a phone's poll carries a fifth
+ * of the bytes, and so does the server's write.
+ */
+const sendStatus = (request: FastifyRequest, reply: FastifyReply, body: Buffer) => {
+  const encoding = statusEncodingFor(body, request.headers['accept-encoding']);
+  reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
+  if (encoding === null) return reply.send(body as unknown as string);
+  return reply.header('content-encoding', encoding).send(encodedStatus(body, encoding) as unknown as string);
+};
 
 /**
  * The status query's validator: a well-formed token, which every poll has, passes on the pattern
@@ -48,14 +54,14 @@ export function registerStatusRoutes(app: FastifyInstance, broker: Broker): void
       const knownId = knownApplicationId(request.query.token);
       const cached = knownId === undefined ? undefined : broker.hub.cached(knownId);
       if (cached !== undefined) {
-        sendStatus(reply, cached);
+        sendStatus(request, reply, cached);
         return;
       }
       return (async () => {
         const applicationId = await applicationIdForToken(broker, request.query.token);
         const body = await broker.hub.body(applicationId);
         if (body === null) throw new ApiProblem(404, 'invalidToken');
-        return sendStatus(reply, body);
+        return sendStatus(request, reply, body);
       })();
     },
   );

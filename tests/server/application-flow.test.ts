@@ -1,3 +1,5 @@
+import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applicationIdForToken } from '../../server/applications/lookup.ts';
 import { buildStatus } from '../../server/applications/status.ts';
@@ -16,6 +18,24 @@ import {
   submit,
   waitForStatus,
 } from '../support/flow.ts';
+
+/** The status as its bytes came over the wire, for a client that sent this Accept-Encoding (fetch would decode). */
+function statusOnTheWire(base: string, token: string, acceptEncoding?: string) {
+  return new Promise<{ bytes: Buffer; encoding?: string; vary?: string }>((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    get(`${base}/api/getApplicationStatus?token=${token}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          bytes: Buffer.concat(chunks),
+          encoding: response.headers['content-encoding'],
+          vary: response.headers.vary,
+        }),
+      );
+    }).once('error', reject);
+  });
+}
 
 describe.each<Storage>(['pglite', 'postgres'])('an application travels to lenders and back (%s)', (storage) => {
   let broker: RunningBroker;
@@ -56,6 +76,21 @@ describe.each<Storage>(['pglite', 'postgres'])('an application travels to lender
     // offers come sorted by APR, cheapest first
     const aprs = answered.offers.map((offer) => offer.apr);
     expect(aprs).toEqual([...aprs].sort((a, b) => a - b));
+
+    // a browser's poll accepts compression: the same status in a fraction of the bytes
+    const plain = await statusOnTheWire(base, token);
+    expect(plain.encoding).toBeUndefined();
+    expect(JSON.parse(plain.bytes.toString())).toEqual(answered);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const sent = await statusOnTheWire(base, token, accept);
+      expect({ encoding: sent.encoding, vary: sent.vary }).toEqual({ encoding, vary: 'accept-encoding' });
+      expect(sent.bytes.length).toBeLessThan(plain.bytes.length / 2);
+      expect(decode(sent.bytes).toString()).toBe(plain.bytes.toString());
+    }
 
     const chosen = present(answered.offers[0], 'an offer');
     const choice = await fetch(`${base}/api/applications/chooseOffer`, {
