@@ -6,7 +6,14 @@ import { applicationIdForToken } from '../../server/applications/lookup.ts';
 import { deleteExpiredData, expireStaleApplications } from '../../server/applications/maintenance.ts';
 import { buildStatus } from '../../server/applications/status.ts';
 import { startBroker, type RunningBroker } from '../support/broker.ts';
-import { identifyByBank, startIdentification, status, submit, throughProviderPage } from '../support/flow.ts';
+import {
+  identifyByBank,
+  startIdentification,
+  status,
+  submit,
+  throughProviderPage,
+  waitForStatus,
+} from '../support/flow.ts';
 import { present } from '../support/present.ts';
 
 /**
@@ -75,10 +82,18 @@ describe('the lifecycle refuses the events it does not allow (pglite)', () => {
   const paid = (request: LenderRequest, offerId: string) =>
     fromLender(request, { type: 'paid', offerId, paidAt: new Date().toISOString() });
 
-  /** An identified application, sent to its lenders, none of which has answered yet. */
+  /**
+   * An identified application, sent to its lenders, none of which has answered yet. The sends are the queue's work
+   * after the identification: the status is read once they are done, so that what a refusal leaves is not a send.
+   */
   async function identified(): Promise<{ token: string; id: string; requests: LenderRequest[] }> {
     const token = await submit(base);
     await identifyByBank(base, token, 'approve');
+    await waitForStatus(
+      base,
+      token,
+      ({ lenders }) => lenders.length > 0 && lenders.every((lender) => lender.progress === 'sent'),
+    );
     const id = await applicationIdForToken(running.broker, token);
     const requests = (
       await running.broker.db.query<LenderRequest>(
