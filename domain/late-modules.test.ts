@@ -67,7 +67,11 @@ describe("the pages' inline script", () => {
 
   it('asks once the wait is over when no largest paint is reported (a page opened in the background)', () => {
     runScript(paintReportingObserver().Observer);
-    vi.advanceTimersByTime(LATE_MODULES_WAIT_MS);
+    vi.advanceTimersByTime(LATE_MODULES_WAIT_MS - 1);
+    expect(asked()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(asked()).toEqual(LOADED.slice(0, 1));
+    vi.advanceTimersByTime(2);
     expect(asked()).toEqual(LOADED);
     vi.runAllTimers();
     expect(asked()).toEqual(LOADED);
@@ -86,6 +90,11 @@ describe("the pages' inline script", () => {
     document.querySelector('p')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(asked()).toEqual([]);
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    // the first at once, the others each in a task of its own
+    expect(asked()).toEqual(LOADED.slice(0, 1));
+    vi.advanceTimersToNextTimer();
+    expect(asked()).toEqual(LOADED.slice(0, 2));
+    vi.advanceTimersToNextTimer();
     expect(asked()).toEqual(LOADED);
     const accept = document.querySelector('button') as HTMLButtonElement;
     accept.click();

@@ -11,7 +11,7 @@ import { fileOfPath, prerenderedFile } from './support/prerendered.ts';
 /**
  * The site's pages ask for their modules after their largest text has painted, through one inline script: the
  * browser runs it only if the policy the server sends with the page names its hash, and nothing in the head asks for
- * a module before it.
+ * a module before it. Their first frame waits for the main content whole.
  */
 const clientDir = join(import.meta.dirname, '../../dist/client');
 const policy = siteSecurityHeaders()['content-security-policy'] ?? '';
@@ -45,5 +45,14 @@ describe.each(PAGE_FILES)('%s', (file) => {
       expect(href).toMatch(/^\/assets\/[\w/-]+\.js$/);
       expect(existsSync(join(clientDir, href)), href).toBe(true);
     }
+  });
+
+  it('paints its first frame once the parser has reached the footer, the main content whole before it', () => {
+    const document = prerenderedFile(file);
+    const expected = [...document.head.querySelectorAll('link[rel="expect"]')];
+    expect(expected.map((link) => link.getAttribute('blocking'))).toEqual(['render']);
+    const target = document.querySelector(expected[0]?.getAttribute('href') ?? '#none');
+    expect(target?.localName).toBe('footer');
+    expect(target?.previousElementSibling?.localName).toBe('main');
   });
 });

@@ -7,6 +7,9 @@ import { useLanguage } from '../../i18n/use-language.ts';
 /** Partner sites linked from the footer (spec section 2). */
 const INCOME_INSURANCE_URL = 'https://www.ienakumu-apdrosinasana.lv/';
 
+/** The footer's id: the page's first frame waits until the parser reaches it (Document.tsx). */
+export const SITE_FOOTER_ID = 'site-footer';
+
 export function Footer() {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -22,7 +25,7 @@ export function Footer() {
     ['accessibility', 'accessibility'],
   ] as const;
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" id={SITE_FOOTER_ID}>
       <div className="container site-footer__columns">
         <section aria-labelledby="footer-products">
           <h2 id="footer-products" className="site-footer__heading">
