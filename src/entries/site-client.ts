@@ -24,18 +24,13 @@ if (!document.getElementById('workflow-root')) loadTraversedAddresses(window);
 
 loadWebFonts(window);
 
-// The banner starts in a task of its own: reading the cookie and wiring the banner, with the rest of this module's
-// start, made one long task on a slow phone (59 ms at 4x CPU). Until it runs, the pages' inline script keeps noting
-// the person's presses, which it then takes.
-setTimeout(() => {
-  // what the person did before this script came (it comes after the first paint): an interaction counts for the
-  // tools, and a press on the banner is made again now that the banner listens
-  const early = takeEarlyInput(window);
-  // read before the banner writes the cookie again: what this page's request carried is what its policy allows
-  const scripts = deferThirdPartyScripts(document, readConsentCookie(document), early.interacted);
-  initCookieBanner(window.localStorage, (consent) => scripts.update(consent));
-  for (const action of early.cookieActions) if (action instanceof HTMLElement) action.click();
-}, 0);
+// what the person did before this script came (it comes after the first paint): an interaction counts for the tools,
+// and a press on the banner is made again now that the banner listens
+const early = takeEarlyInput(window);
+// read before the banner writes the cookie again: what this page's request carried is what its policy allows
+const scripts = deferThirdPartyScripts(document, readConsentCookie(document), early.interacted);
+initCookieBanner(window.localStorage, (consent) => scripts.update(consent));
+for (const action of early.cookieActions) if (action instanceof HTMLElement) action.click();
 
 const islands = [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-own-script])')];
 if (islands.length > 0) {
