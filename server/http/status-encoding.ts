@@ -55,3 +55,19 @@ export function encodedStatus(body: Buffer, encoding: StatusEncoding): Buffer {
   }
   return copy;
 }
+
+/** Each body's bytes as a latin1 string, one character a byte, made once like the copies. */
+const latin1Copies = new WeakMap<Buffer, string>();
+
+/**
+ * `bytes` as a string that Node writes back byte for byte with the `latin1` encoding: a string body leaves in one write
+ * with the head of the answer, where a Buffer goes as a second write after it.
+ */
+export function latin1Of(bytes: Buffer): string {
+  let text = latin1Copies.get(bytes);
+  if (text === undefined) {
+    text = bytes.toString('latin1');
+    latin1Copies.set(bytes, text);
+  }
+  return text;
+}

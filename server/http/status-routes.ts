@@ -8,21 +8,33 @@ import type { Broker } from '../broker.ts';
 import { ApiProblem } from './problem.ts';
 import { hotRateLimit } from './hot-rate-limit.ts';
 import { route } from './route.ts';
-import { encodedStatus, statusEncodingFor } from './status-encoding.ts';
+import { encodedStatus, latin1Of, statusEncodingFor } from './status-encoding.ts';
 import { perMinute } from './route-options.ts';
 import { countStream } from '../ops/metrics/record.ts';
 import { streamsEndedOnClose } from './streams-ended-on-close.ts';
 
 /**
- * The cached UTF-8 bytes of the JSON the route's schema documents as text; Fastify sends a Buffer as it is. A browser
- * polls it every few seconds while the lenders answer: compressed when it accepts that, a phone's poll carries a fifth
- * of the bytes, and so does the server's write.
+ * The cached UTF-8 bytes of the JSON the route's schema documents as text. A browser polls it every few seconds while
+ * the lenders answer: compressed when it accepts that, a phone's poll carries a fifth of the bytes, and so does the
+ * server's write.
+ *
+ * Written on the reply's own response, with the headers the hooks gave it: Fastify writes a Buffer body in a second
+ * write after the head, and a string body only as UTF-8, which compressed bytes are not. As a latin1 string the head
+ * and the body leave in one write, which took about 7 µs off each poll's server CPU (bench/status-throughput.ts).
+ * The onResponse hooks (metrics, traces) still run when the response finishes.
  */
 const sendStatus = (request: FastifyRequest, reply: FastifyReply, body: Buffer) => {
   const encoding = statusEncodingFor(body, request.headers['accept-encoding']);
-  reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
-  if (encoding === null) return reply.send(body as unknown as string);
-  return reply.header('content-encoding', encoding).send(encodedStatus(body, encoding) as unknown as string);
+  const bytes = encoding === null ? body : encodedStatus(body, encoding);
+  const headers = reply.getHeaders();
+  headers['content-type'] = 'text/plain; charset=utf-8';
+  headers['cache-control'] = 'no-store';
+  headers.vary = 'accept-encoding';
+  if (encoding !== null) headers['content-encoding'] = encoding;
+  headers['content-length'] = bytes.length;
+  reply.hijack();
+  reply.raw.writeHead(200, headers as OutgoingHttpHeaders);
+  reply.raw.end(latin1Of(bytes), 'latin1');
 };
 
 /**
