@@ -33,7 +33,7 @@ export function ProductPage({ product, calculator }: { product: ProductKey; calc
           <div className="hero__calculator">{calculator}</div>
         </div>
       </section>
-      <div className="container container--narrow prose">
+      <div className="container container--narrow prose prose--product">
         {content.sections.map((section) => (
           <section key={section.heading}>
             <h2>{section.heading}</h2>
