@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyTheme, contrastWithWhite, markTestMode } from './frame-theme.ts';
 
 const NONE = { textColor: null, accentColor: null, font: null };
@@ -39,6 +39,46 @@ describe('applyTheme', () => {
   it('changes nothing without options', () => {
     applyTheme(document, NONE);
     expect(document.documentElement.getAttribute('style')).toBeNull();
+  });
+});
+
+describe("the widget's own face", () => {
+  /** A FontFaceSet whose faces arrive after `ms`, as from the browser's cache (at once) or the network (later). */
+  const facesAfter = (ms: number) => {
+    const load = vi.fn(() => new Promise<FontFace[]>((resolve) => setTimeout(() => resolve([{} as FontFace]), ms)));
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { load } });
+    return load;
+  };
+  afterEach(() => {
+    Reflect.deleteProperty(document, 'fonts');
+    vi.useRealTimers();
+  });
+
+  it('draws the widget when its files come at once, from the cache', async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<h1>Meklējam labāko kredītu</h1>';
+    const load = facesAfter(5);
+    applyTheme(document, NONE);
+    expect(load).toHaveBeenCalledWith('1em "Open Sans"', 'Meklējam labāko kredītu');
+    await vi.advanceTimersByTimeAsync(5);
+    expect(document.documentElement).toHaveClass('widget-themed');
+  });
+
+  it('leaves the metric twin for the page when the files take longer, and loads them for the next', async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<h1>Ищем лучший кредит</h1>';
+    const load = facesAfter(400);
+    applyTheme(document, NONE);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(load).toHaveBeenCalledOnce();
+    expect(document.documentElement).not.toHaveClass('widget-themed');
+  });
+
+  it("is not loaded for a widget in the publisher's font", () => {
+    const load = facesAfter(0);
+    applyTheme(document, { ...NONE, font: 'Georgia, serif' });
+    expect(load).not.toHaveBeenCalled();
+    expect(document.documentElement).toHaveClass('widget-themed');
   });
 });
 
