@@ -3,7 +3,7 @@ import type { Language } from '../../domain/language.ts';
 import { AssetLinks, type PageAssets } from './Document.tsx';
 
 /** The element after a frame's content, which its first frame waits for. */
-export const FRAME_END_ID = 'frame-end';
+const FRAME_END_ID = 'frame-end';
 
 /**
  * A widget's page inside a publisher's iframe, or the small page a widget's popup lands on: the
