@@ -107,6 +107,17 @@ describe("the pages' inline script", () => {
     expect(takeEarlyInput(window).cookieActions).toEqual([accept]);
   });
 
+  it('asks at once when a field is filled without a key, as autofill does', () => {
+    runScript(paintReportingObserver().Observer);
+    document.body.innerHTML = '<input name="firstname" />';
+    expect(asked()).toEqual([]);
+    document.querySelector('input')?.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(asked()).toEqual(LOADED.slice(0, 1));
+    vi.runAllTimers();
+    expect(asked()).toEqual(LOADED);
+    expect(takeEarlyInput(window).interacted).toBe(true);
+  });
+
   it('gives the modules nothing to replay when the person did nothing', () => {
     runScript(paintReportingObserver().Observer);
     expect(takeEarlyInput(window)).toMatchObject({ interacted: false, cookieActions: [] });

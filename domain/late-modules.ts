@@ -32,7 +32,9 @@ export function takeEarlyInput(window: Window): EarlyInput {
  * 0.93 s without). The fonts wait the same way (load-web-fonts.ts).
  *
  * Until the modules come, it notes the person's input (EarlyInput): a press on the cookie banner is not lost, and an
- * interaction counts for the tools that wait for one.
+ * interaction counts for the tools that wait for one. Input in a field counts too: a form filled by the browser's
+ * autofill or a paste, with no key or press on the page, would otherwise leave the first step's button unheld until
+ * the largest paint's report, and a press then posted the form to the page (the first step's script holds it).
  *
  * It is the pages' one inline script, the same on every page (the policy allows it by its hash): it reads what to load
  * from its own attributes, `data-modules` (the page's scripts, in order) and `data-preloads` (the modules they import,
@@ -83,7 +85,7 @@ export const LATE_MODULES_SCRIPT = `(function () {
     early.interacted = true;
     load();
   }
-  ['pointerdown', 'keydown', 'touchstart', 'wheel', 'click'].forEach(function (type) {
+  ['pointerdown', 'keydown', 'touchstart', 'wheel', 'click', 'input'].forEach(function (type) {
     d.addEventListener(type, note, { capture: true, passive: true });
   });
   function afterPaint() {
